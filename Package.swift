@@ -1,0 +1,36 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "outline",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "outline", targets: ["outline"]),
+        .library(name: "OutlineKit", targets: ["OutlineKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "OutlineKit",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "outline",
+            dependencies: [
+                "OutlineKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "OutlineKitTests",
+            dependencies: ["OutlineKit"]
+        ),
+        .testTarget(
+            name: "OutlineCLITests",
+            dependencies: ["outline", "OutlineKit"]
+        ),
+    ]
+)

@@ -1,0 +1,127 @@
+import GRDB
+
+/// One broken invariant found by `check`.
+public struct Problem: Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The outcome of `check`: what was verified, and every problem found.
+public struct CheckReport: Equatable, Sendable {
+    public var itemCount: Int
+    public var schemaVersion: Int
+    public var problems: [Problem]
+    public var isHealthy: Bool { problems.isEmpty }
+}
+
+extension OutlineStore {
+    /// Verifies the outline's invariants and SQLite's own integrity.
+    ///
+    /// It looks for: anything but exactly one root; items whose parent is missing; cycles (items
+    /// not reachable from the root); positions that are not 1...n under a parent; titles that
+    /// `outline` would refuse; and whatever `PRAGMA integrity_check` and `foreign_key_check` report.
+    public func check() throws -> CheckReport {
+        try read { db in
+            var problems: [Problem] = []
+            // SQLite's own verdict first: if the file is damaged, later queries may mislead.
+            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            if integrity != ["ok"] {
+                problems += integrity.prefix(20).map { Problem("sqlite integrity: \($0)") }
+            }
+            problems += try rootProblems(db)
+            problems += try orphanProblems(db)
+            problems += try cycleProblems(db)
+            problems += try positionProblems(db)
+            problems += try titleProblems(db)
+            let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+            problems += foreignKeys.prefix(20).map { row in
+                Problem(
+                    "foreign key: row \(row[1] as Int64? ?? -1) of \(row[0] as String? ?? "?") names a missing parent")
+            }
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            return CheckReport(itemCount: count, schemaVersion: version, problems: problems)
+        }
+    }
+
+    private func rootProblems(_ db: Database) throws -> [Problem] {
+        let roots = try ItemID.fetchAll(db, sql: "SELECT id FROM item WHERE parent_id IS NULL ORDER BY id")
+        if roots == [0] { return [] }
+        if roots.isEmpty { return [Problem("the root item (0) is missing")] }
+        return [Problem("expected one root item (0), found items without a parent: \(list(roots))")]
+    }
+
+    private func orphanProblems(_ db: Database) throws -> [Problem] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT child.id, child.parent_id FROM item AS child
+                WHERE child.parent_id IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM item AS parent WHERE parent.id = child.parent_id)
+                ORDER BY child.id LIMIT 20
+                """)
+        return rows.map { Problem("item \($0[0] as ItemID) has a missing parent \($0[1] as ItemID)") }
+    }
+
+    /// Items whose parent exists but that the root cannot reach are caught in a cycle.
+    private func cycleProblems(_ db: Database) throws -> [Problem] {
+        let stranded = try ItemID.fetchAll(
+            db,
+            sql: """
+                WITH RECURSIVE reachable(id) AS (
+                    SELECT 0 UNION SELECT item.id FROM item JOIN reachable ON item.parent_id = reachable.id
+                )
+                SELECT item.id FROM item
+                WHERE item.parent_id IS NOT NULL
+                  AND item.id NOT IN (SELECT id FROM reachable)
+                  AND EXISTS (SELECT 1 FROM item AS parent WHERE parent.id = item.parent_id)
+                ORDER BY item.id LIMIT 20
+                """)
+        if stranded.isEmpty { return [] }
+        return [Problem("items in a cycle, unreachable from the root: \(list(stranded))")]
+    }
+
+    private func positionProblems(_ db: Database) throws -> [Problem] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT parent_id, count(*), min(position), max(position), count(DISTINCT position)
+                FROM item WHERE parent_id IS NOT NULL
+                GROUP BY parent_id
+                HAVING min(position) != 1 OR max(position) != count(*) OR count(DISTINCT position) != count(*)
+                ORDER BY parent_id LIMIT 20
+                """)
+        return rows.map { row in
+            let count: Int = row[1]
+            let distinct: Int = row[4]
+            let detail =
+                distinct != count
+                ? "\(count - distinct) duplicate positions" : "positions run \(row[2] as Int) to \(row[3] as Int)"
+            return Problem("children of \(row[0] as ItemID) are not numbered 1 to \(count): \(detail)")
+        }
+    }
+
+    private func titleProblems(_ db: Database) throws -> [Problem] {
+        var problems: [Problem] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title FROM item WHERE id != 0")
+        while let row = try rows.next(), problems.count < 20 {
+            let id: ItemID = row[0]
+            guard let title = row[1] as String? else {
+                problems.append(Problem("item \(id) has a title that is not text"))
+                continue
+            }
+            do {
+                if try Title.validated(title) != title {
+                    problems.append(Problem("item \(id) has a title with surrounding white space"))
+                }
+            } catch let error as OutlineError {
+                problems.append(Problem("item \(id): \(error.message)"))
+            }
+        }
+        return problems
+    }
+
+    private func list(_ ids: [ItemID]) -> String {
+        ids.map(String.init).joined(separator: ", ")
+    }
+}

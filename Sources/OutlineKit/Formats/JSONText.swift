@@ -1,0 +1,32 @@
+/// Minimal JSON text writing for streamed output, where building a whole `Encodable` tree first
+/// would cost memory proportional to the outline.
+public enum JSONText {
+    /// A JSON string literal. Every control character, C1 controls included, is escaped, so the
+    /// text is safe on a terminal too.
+    public static func quote(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if Title.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A JSON array of ids.
+    public static func array(_ ids: [ItemID]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Every way an outline command can be refused or fail.
+///
+/// Messages are short, lowercase and one line: the executable prints them behind `error: `.
+/// Tests compare errors by value, so each case carries the facts that make it distinct.
+public enum OutlineError: Error, Equatable, Sendable {
+    // The database file.
+    case cannotCreateDatabase(path: String, reason: String)
+    case cannotOpenDatabase(path: String, reason: String)
+    case notADatabase(path: String, reason: String)
+    case notAnOutlineDatabase(path: String)
+    case newerSchema(path: String, found: Int, supported: Int)
+    case databaseBusy(path: String)
+    case databaseReadOnly(path: String)
+    case databaseCorrupt(path: String, reason: String)
+    case databaseFailure(String)
+
+    // Items and references.
+    case unknownItem(ItemID)
+    case rootNotAllowed(operation: String)
+    case duplicateItem(ItemID)
+    case noItems
+
+    // Titles.
+    case emptyTitle
+    case controlCharacterInTitle(title: String, scalar: UInt32)
+    case invalidUTF8(line: Int)
+    case noTitles
+    case titleTooLong(bytes: Int, limit: Int)
+
+    // Placement.
+    case positionOutOfRange(position: Int, parent: ItemID, validRange: ClosedRange<Int>)
+    case moveIntoOwnSubtree(item: ItemID, destination: ItemID)
+    case anchorIsMoved(ItemID)
+    case anchorNotUnderParent(anchor: ItemID, parent: ItemID)
+}
+
+extension OutlineError: LocalizedError {
+    public var errorDescription: String? { message }
+
+    /// The one-line message, without the `error: ` prefix.
+    public var message: String {
+        switch self {
+        case .cannotCreateDatabase(let path, let reason):
+            return "cannot create database '\(path)': \(reason)"
+        case .cannotOpenDatabase(let path, let reason):
+            return "cannot open database '\(path)': \(reason)"
+        case .notADatabase(let path, let reason):
+            return "'\(path)' is not an outline database: \(reason)"
+        case .notAnOutlineDatabase(let path):
+            return "'\(path)' is an SQLite database but not an outline database; "
+                + "choose another file with --db"
+        case .newerSchema(let path, let found, let supported):
+            return "'\(path)' was written by a newer outline (schema \(found); this one knows up to "
+                + "\(supported)); upgrade outline"
+        case .databaseBusy(let path):
+            return "database '\(path)' stayed locked by another process for too long; try again"
+        case .databaseReadOnly(let path):
+            return "database '\(path)' is read-only; check the permissions of the file and its folder"
+        case .databaseCorrupt(let path, let reason):
+            return "database '\(path)' is damaged (\(reason)); run 'outline check' or restore a backup"
+        case .databaseFailure(let reason):
+            return "database failure: \(reason)"
+        case .unknownItem(let id):
+            return "no item with id \(id)"
+        case .rootNotAllowed(let operation):
+            return "the root (0) cannot be \(operation); name an item id"
+        case .duplicateItem(let id):
+            return "item \(id) is named more than once"
+        case .noItems:
+            return "name at least one item id"
+        case .emptyTitle:
+            return "a title cannot be empty"
+        case .controlCharacterInTitle(let title, let scalar):
+            let shown = TitleSanitizer.escapingControls(Action.shortened(title))
+            return String(
+                format: "title \"%@\" holds the control character U+%04X; titles are one line of text",
+                shown, scalar)
+        case .invalidUTF8(let line):
+            return "standard input line \(line) is not valid UTF-8"
+        case .noTitles:
+            return "no titles to add (standard input held only blank lines)"
+        case .titleTooLong(let bytes, let limit):
+            return "a title of \(bytes) bytes is longer than the limit of \(limit) bytes"
+        case .positionOutOfRange(let position, let parent, let range):
+            let place = parent == ItemID.root ? "at the top level" : "under \(parent)"
+            if range.lowerBound == range.upperBound {
+                return "position \(position) is out of range: \(place) the only position is 1"
+            }
+            return "position \(position) is out of range: \(place) use "
+                + "\(range.lowerBound) to \(range.upperBound)"
+        case .moveIntoOwnSubtree(let item, let destination):
+            return destination == item
+                ? "cannot move item \(item) under itself"
+                : "cannot move item \(item) into its own subtree (\(destination) is inside it)"
+        case .anchorIsMoved(let id):
+            return "item \(id) is being moved, so it cannot also mark the place"
+        case .anchorNotUnderParent(let anchor, let parent):
+            return "item \(anchor) is not a child of \(parent); drop --under or name a sibling under it"
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import GRDB
+
+/// What a changing command did: its action (for the summary and the undo step) and, for `add`,
+/// the new ids.
+public struct ChangeResult: Equatable, Sendable {
+    public var action: Action
+    public var ids: [ItemID]
+}
+
+extension OutlineStore {
+    /// Adds `titles` as consecutive siblings, in order, in one transaction.
+    ///
+    /// - Parameters:
+    ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
+    ///   - placement: where the first title goes; the default puts them last.
+    /// - Returns: the new ids, in the order of `titles`.
+    /// - Throws: a title error, `unknownItem`, `positionOutOfRange`, `anchorNotUnderParent`.
+    ///
+    /// ```swift
+    /// let milk = try store.add(["Milk"], under: groceries, placement: .at(1)).ids[0]
+    /// ```
+    @discardableResult
+    public func add(_ titles: [String], under parent: ItemID? = nil, placement: Placement = .end) throws
+        -> ChangeResult
+    {
+        let titles = try titles.map(Title.validated)
+        guard !titles.isEmpty else { throw OutlineError.noTitles }
+        return try write { db in
+            let place = try placement.resolve(db, parent: parent)
+            // Make room: only the siblings after the insertion point move, none for an append.
+            try db.cachedStatement(
+                sql: "UPDATE item SET position = position + ? WHERE parent_id = ? AND position > ?"
+            ).execute(arguments: [titles.count, place.parent, place.index])
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO item (parent_id, position, title) VALUES (?, ?, ?)")
+            var ids: [ItemID] = []
+            ids.reserveCapacity(titles.count)
+            for (offset, title) in titles.enumerated() {
+                try insert.execute(arguments: [place.parent, place.index + offset + 1, title])
+                ids.append(db.lastInsertedRowID)
+            }
+            let parentTitle = place.parent == .root ? nil : try TreeQueries.item(db, place.parent).title
+            return ChangeResult(action: .add(titles: titles, parentTitle: parentTitle), ids: ids)
+        }
+    }
+
+    /// Removes the items with all their descendants; later siblings close up.
+    ///
+    /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`. Nothing is removed on error.
+    @discardableResult
+    public func remove(_ ids: [ItemID]) throws -> ChangeResult {
+        try requireDistinctItems(ids, operation: "removed")
+        return try write { db in
+            let items = try ids.map { try TreeQueries.item(db, $0) }
+            let removedCount = try TreeQueries.subtreeSize(db, rootedAt: ids)
+            // ON DELETE CASCADE takes the descendants.
+            try db.execute(
+                sql: "DELETE FROM item WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [TreeQueries.jsonArray(ids)])
+            for parent in Set(items.map(\.parentID)) {
+                try TreeQueries.closeGaps(db, under: parent)
+            }
+            let action = Action.remove(titles: items.map(\.title), descendants: removedCount - ids.count)
+            return ChangeResult(action: action, ids: [])
+        }
+    }
+
+    /// Moves the items, with their subtrees, to be consecutive siblings at the new place, in order.
+    ///
+    /// - Parameters:
+    ///   - parent: the new parent; nil means the root, or the anchor's parent for `.before`/`.after`.
+    /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`, `moveIntoOwnSubtree`,
+    ///   `anchorIsMoved`, `positionOutOfRange`, `anchorNotUnderParent`.
+    @discardableResult
+    public func move(_ ids: [ItemID], under parent: ItemID? = nil, placement: Placement = .end) throws
+        -> ChangeResult
+    {
+        try requireDistinctItems(ids, operation: "moved")
+        return try write { db in
+            let items = try ids.map { try TreeQueries.item(db, $0) }
+            let place = try placement.resolve(db, parent: parent, moving: items)
+            let movedIDs = Set(ids)
+            if let cycle = try TreeQueries.ancestry(db, of: place.parent).first(where: movedIDs.contains) {
+                throw OutlineError.moveIntoOwnSubtree(item: cycle, destination: place.parent)
+            }
+
+            let siblings = try TreeQueries.children(db, of: place.parent)
+            var newOrder = siblings.map(\.id).filter { !movedIDs.contains($0) }
+            newOrder.insert(contentsOf: ids, at: place.index)
+            let oldPositions = Dictionary(uniqueKeysWithValues: siblings.map { ($0.id, $0.position) })
+
+            let setPlace = try db.cachedStatement(
+                sql: "UPDATE item SET parent_id = ?, position = ? WHERE id = ?")
+            for (offset, id) in newOrder.enumerated() where oldPositions[id] != offset + 1 {
+                try setPlace.execute(arguments: [place.parent, offset + 1, id])
+            }
+            for oldParent in Set(items.map(\.parentID)) where oldParent != place.parent {
+                try TreeQueries.closeGaps(db, under: oldParent)
+            }
+            let action = Action.move(
+                titles: items.map(\.title),
+                destination: try describeDestination(db, placement: placement, parent: place.parent))
+            return ChangeResult(action: action, ids: [])
+        }
+    }
+
+    /// Gives the item a new title.
+    ///
+    /// - Throws: a title error, `rootNotAllowed`, `unknownItem`.
+    @discardableResult
+    public func edit(_ id: ItemID, title: String) throws -> ChangeResult {
+        let title = try Title.validated(title)
+        if id == .root { throw OutlineError.rootNotAllowed(operation: "retitled") }
+        return try write { db in
+            let old = try TreeQueries.item(db, id)
+            try db.cachedStatement(sql: "UPDATE item SET title = ? WHERE id = ?")
+                .execute(arguments: [title, id])
+            return ChangeResult(action: .edit(from: old.title, to: title), ids: [])
+        }
+    }
+
+    private func requireDistinctItems(_ ids: [ItemID], operation: String) throws {
+        if ids.isEmpty { throw OutlineError.noItems }
+        if ids.contains(.root) { throw OutlineError.rootNotAllowed(operation: operation) }
+        var seen = Set<ItemID>()
+        for id in ids where !seen.insert(id).inserted { throw OutlineError.duplicateItem(id) }
+    }
+
+    private func describeDestination(_ db: Database, placement: Placement, parent: ItemID) throws
+        -> Action.MoveDestination
+    {
+        switch placement {
+        case .before(let anchor): return .before(siblingTitle: try TreeQueries.item(db, anchor).title)
+        case .after(let anchor): return .after(siblingTitle: try TreeQueries.item(db, anchor).title)
+        case .end, .at:
+            let parentTitle = parent == .root ? nil : try TreeQueries.item(db, parent).title
+            let position: Int? = if case .at(let position) = placement { position } else { nil }
+            return .under(parentTitle: parentTitle, position: position)
+        }
+    }
+}

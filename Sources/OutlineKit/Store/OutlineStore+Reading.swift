@@ -1,0 +1,64 @@
+import GRDB
+
+extension OutlineStore {
+    /// Walks the descendants of `start` depth-first, in order, one parent's children at a time.
+    ///
+    /// Memory stays proportional to the depth of the tree times the fan-out, never to its size, so
+    /// a million-item outline streams. All of the walk reads one snapshot.
+    ///
+    /// - Parameters:
+    ///   - start: the root (`0`) or an item whose descendants to walk.
+    ///   - maxDepth: how many levels below `start` to go; nil for all.
+    ///   - enter: called for each item before its children.
+    ///   - leave: called for each item after its children.
+    /// - Throws: `unknownItem` when `start` does not exist.
+    public func walk(
+        from start: ItemID = .root, maxDepth: Int? = nil,
+        enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void = { _ in }
+    ) throws {
+        try read { db in
+            try TreeQueries.requireParent(db, start)
+            try walkChildren(db, of: start, depth: 1, maxDepth: maxDepth ?? Int.max, enter: enter, leave: leave)
+        }
+    }
+
+    private func walkChildren(
+        _ db: Database, of parent: ItemID, depth: Int, maxDepth: Int,
+        enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void
+    ) throws {
+        let children = try TreeQueries.children(db, of: parent)
+        for (index, child) in children.enumerated() {
+            let goesDeeper = depth < maxDepth
+            var entry = TreeEntry(
+                item: child, depth: depth, isLastSibling: index == children.count - 1,
+                hasVisitedChildren: false)
+            if goesDeeper {
+                entry.hasVisitedChildren = try TreeQueries.childCount(db, of: child.id) > 0
+            }
+            try enter(entry)
+            if entry.hasVisitedChildren {
+                try walkChildren(db, of: child.id, depth: depth + 1, maxDepth: maxDepth, enter: enter, leave: leave)
+            }
+            try leave(entry)
+        }
+    }
+
+    /// The item with `id`. The root is refused.
+    public func item(_ id: ItemID) throws -> Item {
+        if id == .root { throw OutlineError.rootNotAllowed(operation: "shown as an item") }
+        return try read { db in try TreeQueries.item(db, id) }
+    }
+
+    /// The children of `parent` (the root by default), in order.
+    public func children(of parent: ItemID = .root) throws -> [Item] {
+        try read { db in
+            try TreeQueries.requireParent(db, parent)
+            return try TreeQueries.children(db, of: parent)
+        }
+    }
+
+    /// The largest id in use, for aligning ids in a column; 0 for an empty outline.
+    public func largestID() throws -> ItemID {
+        try read { db in try ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0 }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+
+/// The outline database: one SQLite file holding the item tree.
+///
+/// The store owns the connection and is the only way to change the tree: each of its changing
+/// methods is one `BEGIN IMMEDIATE` transaction that leaves every invariant true (one root,
+/// positions 1...n under every parent, no cycles), so a command happens whole or not at all.
+///
+/// ```swift
+/// let store = try OutlineStore(path: "/tmp/todo.db")
+/// let ids = try store.add(["Groceries"]).ids
+/// try store.add(["Milk", "Eggs"], under: ids[0])
+/// ```
+public final class OutlineStore {
+    /// The database file's path, as given.
+    public let path: String
+    let queue: DatabaseQueue
+
+    /// How long a command waits for another process's write to finish before giving up.
+    /// Long on purpose: SPEC asks commands to wait their turn, and a big `rm` can hold the lock
+    /// for seconds.
+    public static let defaultBusyTimeout: TimeInterval = 120
+
+    /// Opens the outline database at `path`, creating it (and its folder) if it does not exist.
+    ///
+    /// - Throws: `OutlineError` when the file is not an outline database, was written by a newer
+    ///   schema, or cannot be opened or created. A refused file is left untouched.
+    public init(path: String, busyTimeout: TimeInterval = OutlineStore.defaultBusyTimeout) throws {
+        self.path = path
+        if try DatabaseFile.inspect(path) == .missing {
+            try DatabaseFile.create(at: path) { temporary in
+                try Self.initialiseNewDatabase(at: temporary, path: path)
+            }
+        }
+        queue = try Self.mapErrors(path: path) {
+            try DatabaseQueue(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+        }
+        try Self.mapErrors(path: path) { try Self.validateAndMigrate(queue, path: path) }
+    }
+
+    private static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "outline"
+        return configuration
+    }
+
+    private static func initialiseNewDatabase(at temporary: String, path: String) throws {
+        try mapErrors(path: path) {
+            let newQueue = try DatabaseQueue(path: temporary, configuration: configuration(busyTimeout: 5))
+            try newQueue.inDatabase { db in
+                // WAL is a property of the file: set once here, it holds for every later connection.
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.inTransaction(.immediate) {
+                    try Schema.migrate(db, from: 0)
+                    return .commit
+                }
+            }
+            try newQueue.close()
+        }
+    }
+
+    /// Refuses foreign and newer files; brings older outline files up to the current schema.
+    private static func validateAndMigrate(_ queue: DatabaseQueue, path: String) throws {
+        try queue.inDatabase { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            guard applicationID == Schema.applicationID else {
+                throw OutlineError.notAnOutlineDatabase(path: path)
+            }
+            if version > Schema.currentVersion {
+                throw OutlineError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+            }
+            if version < Schema.currentVersion {
+                try db.inTransaction(.immediate) {
+                    // Another process may have migrated while we waited for the lock.
+                    let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                    if current < Schema.currentVersion { try Schema.migrate(db, from: current) }
+                    return .commit
+                }
+            }
+        }
+    }
+
+    /// Runs `body` in one immediate write transaction: all of it is committed, or none of it.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try Self.mapErrors(path: path) {
+            try queue.inDatabase { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    /// Runs `body` in one read transaction, so that every query sees the same snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try Self.mapErrors(path: path) { try queue.read(body) }
+    }
+
+    /// Closes the connection; later calls fail. Deinitialisation closes it too.
+    public func close() throws {
+        try Self.mapErrors(path: path) { try queue.close() }
+    }
+
+    /// Turns SQLite's errors into `OutlineError`s with messages a user can act on.
+    static func mapErrors<T>(path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as OutlineError {
+            throw error
+        } catch let error as DatabaseError {
+            throw outlineError(for: error, path: path)
+        }
+    }
+
+    static func outlineError(for error: DatabaseError, path: String) -> OutlineError {
+        let reason = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .databaseBusy(path: path)
+        case .SQLITE_READONLY: return .databaseReadOnly(path: path)
+        case .SQLITE_CORRUPT: return .databaseCorrupt(path: path, reason: reason)
+        case .SQLITE_NOTADB: return .notADatabase(path: path, reason: "it is not an SQLite file")
+        case .SQLITE_CANTOPEN: return .cannotOpenDatabase(path: path, reason: reason)
+        case .SQLITE_FULL: return .databaseFailure("the disk is full")
+        default: return .databaseFailure(reason)
+        }
+    }
+}

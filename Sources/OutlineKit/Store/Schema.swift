@@ -1,0 +1,49 @@
+import GRDB
+
+/// The versioned schema of an outline database.
+///
+/// The version lives in `PRAGMA user_version` and the file is marked as ours by
+/// `PRAGMA application_id`: both sit in the database header, so telling a foreign or newer file
+/// apart costs two pragma reads at start-up and no query of the schema.
+///
+/// We keep migrations as a plain ordered list rather than GRDB's `DatabaseMigrator` because the
+/// migrator's bookkeeping table would have to be read on every command, and because a file must be
+/// judged (foreign, newer) before anything at all is written to it.
+enum Schema {
+    /// "Outl" in ASCII: marks a file as an outline database.
+    static let applicationID: Int32 = 0x4F75_746C
+
+    /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
+    static let migrations: [@Sendable (Database) throws -> Void] = [createVersion1]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// Version 1: the item tree.
+    ///
+    /// - `AUTOINCREMENT` keeps SQLite from ever giving a freed id to a new item.
+    /// - The root is row 0 and the only row without a parent.
+    /// - `position` is not declared UNIQUE per parent on purpose: renumbering shifts whole runs of
+    ///   siblings in one statement, which a unique index would reject half-way. `check` verifies
+    ///   that positions are 1...n.
+    private static func createVersion1(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE item (
+                    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+                    parent_id INTEGER REFERENCES item(id) ON DELETE CASCADE,
+                    position  INTEGER NOT NULL CHECK (position >= 1),
+                    title     TEXT NOT NULL,
+                    CHECK ((id = 0) = (parent_id IS NULL))
+                );
+                CREATE INDEX item_by_parent ON item(parent_id, position);
+                INSERT INTO item (id, parent_id, position, title) VALUES (0, NULL, 1, '');
+                """)
+    }
+
+    /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.
+    static func migrate(_ db: Database, from version: Int) throws {
+        for step in migrations[version...] { try step(db) }
+        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
+    }
+}

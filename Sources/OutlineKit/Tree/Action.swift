@@ -1,0 +1,88 @@
+/// What a changing command did, in words: the name of its undo step and its one-line summary.
+public enum Action: Equatable, Sendable {
+    /// Titles added, and the parent's title (nil for the root).
+    case add(titles: [String], parentTitle: String?)
+    /// Titles of the items named, and how many other items went with them.
+    case remove(titles: [String], descendants: Int)
+    case move(titles: [String], destination: MoveDestination)
+    case edit(from: String, to: String)
+
+    /// Where a `mv` sent its items, in words.
+    public enum MoveDestination: Equatable, Sendable {
+        /// Under this parent (nil: the top level), at this position if one was given.
+        case under(parentTitle: String?, position: Int?)
+        case before(siblingTitle: String)
+        case after(siblingTitle: String)
+    }
+
+    /// The step's name, as `history` lists it: `add "Buy milk"`, `rm "Groceries" and 3 descendants`,
+    /// `mv "Milk" under "Dairy"`.
+    public var name: String { phrase(verb: verb) }
+
+    /// The past-tense summary a command prints: `removed "Groceries" and 3 descendants`.
+    public var summary: String { phrase(verb: pastTense) }
+
+    private var verb: String {
+        switch self {
+        case .add: "add"
+        case .remove: "rm"
+        case .move: "mv"
+        case .edit: "edit"
+        }
+    }
+
+    private var pastTense: String {
+        switch self {
+        case .add: "added"
+        case .remove: "removed"
+        case .move: "moved"
+        case .edit: "retitled"
+        }
+    }
+
+    private func phrase(verb: String) -> String {
+        switch self {
+        case .add(let titles, let parentTitle):
+            return "\(verb) \(Self.list(titles))" + (parentTitle.map { " under \(Self.quote($0))" } ?? "")
+        case .remove(let titles, let descendants):
+            guard descendants > 0 else { return "\(verb) \(Self.list(titles))" }
+            let noun = descendants == 1 ? "descendant" : "descendants"
+            let joiner = titles.count == 1 ? " and" : ", with"
+            return "\(verb) \(Self.list(titles))\(joiner) \(descendants) \(noun)"
+        case .move(let titles, let destination):
+            return "\(verb) \(Self.list(titles)) \(Self.describe(destination))"
+        case .edit(let from, let to):
+            return "\(verb) \(Self.quote(from)) to \(Self.quote(to))"
+        }
+    }
+
+    private static func describe(_ destination: MoveDestination) -> String {
+        switch destination {
+        case .under(let parentTitle, let position):
+            let place = parentTitle.map { "under \(quote($0))" } ?? "to the top level"
+            return place + (position.map { " at \($0)" } ?? "")
+        case .before(let sibling): return "before \(quote(sibling))"
+        case .after(let sibling): return "after \(quote(sibling))"
+        }
+    }
+
+    /// `"a"`, `"a" and "b"`, `"a" and 4 others`.
+    private static func list(_ titles: [String]) -> String {
+        switch titles.count {
+        case 0: return "nothing"
+        case 1: return quote(titles[0])
+        case 2: return "\(quote(titles[0])) and \(quote(titles[1]))"
+        default: return "\(quote(titles[0])) and \(titles.count - 1) others"
+        }
+    }
+
+    /// Quotes a title, shortened so that a step name stays one readable line.
+    static func quote(_ title: String) -> String { "\"\(shortened(title))\"" }
+
+    /// The title cut to 48 characters, with an ellipsis when it was longer.
+    static func shortened(_ title: String) -> String {
+        let limit = 48
+        guard title.count > limit else { return title }
+        return title.prefix(limit - 1) + "…"
+    }
+}

@@ -1,0 +1,35 @@
+/// Validation of item titles: one line of Unicode text, trimmed, not empty, no control characters.
+public enum Title {
+    /// The largest title accepted, in UTF-8 bytes. Far above any real title, it keeps a stray
+    /// file piped into `add -` from turning into one gigantic row.
+    public static let maximumBytes = 64 * 1024
+
+    /// Returns the title with surrounding white space trimmed.
+    ///
+    /// - Throws: `OutlineError.emptyTitle`, `.controlCharacterInTitle`, `.titleTooLong`.
+    public static func validated(_ raw: String) throws -> String {
+        let trimmed = raw.trimmingWhiteSpace()
+        if trimmed.isEmpty { throw OutlineError.emptyTitle }
+        if let scalar = trimmed.unicodeScalars.first(where: isControl) {
+            throw OutlineError.controlCharacterInTitle(title: trimmed, scalar: scalar.value)
+        }
+        let bytes = trimmed.utf8.count
+        if bytes > maximumBytes { throw OutlineError.titleTooLong(bytes: bytes, limit: maximumBytes) }
+        return trimmed
+    }
+
+    /// C0 controls, DEL and C1 controls: what SPEC refuses in a title.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value <= 0x1F || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+
+extension String {
+    /// Trims Unicode white space (including tabs and newlines) at both ends, without Foundation.
+    func trimmingWhiteSpace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,43 @@
+/// Makes stored titles safe to print, whatever the database holds.
+///
+/// Titles written by `outline` never hold control characters, but a file edited by other tools may;
+/// printing one raw could move the cursor, recolour or rewrite a terminal.
+public enum TitleSanitizer {
+    /// Replaces C0/C1 control characters with visible escapes such as `\x1b`.
+    /// Used where the output is data (TSV): the format stays one line per item.
+    public static func escapingControls(_ title: String) -> String {
+        title.unicodeScalars.contains(where: Title.isControl)
+            ? escape(title, when: Title.isControl) : title
+    }
+
+    /// Also neutralises bidirectional overrides and isolates, which can make a terminal show text
+    /// in another order than it is stored. Used for everything meant for a human's eyes.
+    public static func forTerminal(_ title: String) -> String {
+        let needsWork = title.unicodeScalars.contains { Title.isControl($0) || isBidiControl($0) }
+        return needsWork ? escape(title) { Title.isControl($0) || isBidiControl($0) } : title
+    }
+
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    private static func escape(_ title: String, when shouldEscape: (Unicode.Scalar) -> Bool) -> String {
+        var result = ""
+        result.reserveCapacity(title.utf8.count + 8)
+        for scalar in title.unicodeScalars {
+            if shouldEscape(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result +=
+                    scalar.value <= 0xFF
+                    ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

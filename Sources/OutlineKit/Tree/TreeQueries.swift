@@ -1,0 +1,83 @@
+import GRDB
+
+/// The small reads that every tree operation is made of. Each one uses the primary key or the
+/// `(parent_id, position)` index, so none of them scans the table.
+enum TreeQueries {
+    /// The item with `id`, or `unknownItem`. The root is refused unless `allowRoot`.
+    static func item(_ db: Database, _ id: ItemID) throws -> Item {
+        let statement = try db.cachedStatement(
+            sql: "SELECT id, parent_id, position, title FROM item WHERE id = ?")
+        guard let item = try Item.fetchOne(statement, arguments: [id]) else {
+            throw OutlineError.unknownItem(id)
+        }
+        return item
+    }
+
+    /// Throws unless `id` is the root or an existing item.
+    static func requireParent(_ db: Database, _ id: ItemID) throws {
+        if id == .root { return }
+        _ = try item(db, id)
+    }
+
+    /// The number of children of `parent`: the last position, read from the index.
+    static func childCount(_ db: Database, of parent: ItemID) throws -> Int {
+        let statement = try db.cachedStatement(
+            sql: "SELECT max(position) FROM item WHERE parent_id = ?")
+        return try Int.fetchOne(statement, arguments: [parent]) ?? 0
+    }
+
+    /// The children of `parent`, in order.
+    static func children(_ db: Database, of parent: ItemID) throws -> [Item] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT id, parent_id, position, title FROM item WHERE parent_id = ? ORDER BY position")
+        return try Item.fetchAll(statement, arguments: [parent])
+    }
+
+    /// The ids of `item` and all its ancestors, up to but without the root.
+    static func ancestry(_ db: Database, of id: ItemID) throws -> [ItemID] {
+        var chain: [ItemID] = []
+        var current = id
+        while current != .root {
+            chain.append(current)
+            current = try item(db, current).parentID
+            // A cycle (only possible in a file edited by hand) must not hang us.
+            if chain.count > 100_000, chain.contains(current) { break }
+        }
+        return chain
+    }
+
+    /// How many items the subtrees rooted at `ids` hold together, the roots included.
+    static func subtreeSize(_ db: Database, rootedAt ids: [ItemID]) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                WITH RECURSIVE subtree(id) AS (
+                    SELECT value FROM json_each(?)
+                    UNION
+                    SELECT item.id FROM item JOIN subtree ON item.parent_id = subtree.id
+                )
+                SELECT count(*) FROM subtree
+                """,
+            arguments: [jsonArray(ids)]) ?? 0
+    }
+
+    /// Renumbers the children of `parent` 1...n in their current order, touching only the rows
+    /// whose position changes (so that an undo changeset stays as small as the change).
+    static func closeGaps(_ db: Database, under parent: ItemID) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                WITH ordered AS (
+                    SELECT id, row_number() OVER (ORDER BY position, id) AS wanted
+                    FROM item WHERE parent_id = ?
+                )
+                UPDATE item SET position = ordered.wanted
+                FROM ordered WHERE item.id = ordered.id AND item.position != ordered.wanted
+                """)
+        try statement.execute(arguments: [parent])
+    }
+
+    /// A JSON array of ids, for `json_each`: any number of ids in one bound parameter.
+    static func jsonArray(_ ids: [ItemID]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+}

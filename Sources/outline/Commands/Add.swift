@@ -1,0 +1,45 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add items, as consecutive siblings in argument order.",
+            discussion: """
+                Prints the new ids, one a line. The items go last under the parent unless placed \
+                with --at, --before or --after. A title of - reads more titles from standard input, \
+                one a line; blank lines are skipped. Put -- before titles that start with a dash.
+
+                Examples:
+                  outline add Groceries
+                  outline add Milk Eggs Bread --under 1
+                  outline add "Oat milk" --after 2
+                  outline add Urgent --under 1 --at 1
+                  printf 'one\\ntwo\\n' | outline add - --under 1
+                  id=$(outline add Project) && outline add --under "$id" Plan Build Ship
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var placement: PlacementOptions
+
+        @Argument(help: ArgumentHelp("The titles to add; - reads titles from standard input.", valueName: "title"))
+        var titles: [String]
+
+        func validate() throws {
+            if titles.count(where: { $0 == "-" }) > 1 {
+                throw ValidationError("give - at most once: standard input can be read only once")
+            }
+        }
+
+        mutating func run() throws {
+            let titles = try StandardInputTitles.expand(titles)
+            let store = try global.openStore()
+            let result = try store.add(titles, under: placement.under, placement: placement.placement)
+            if global.json {
+                ChangeOutput.printJSON(result)
+            } else {
+                for id in result.ids { StandardOutput.shared.writeLine(String(id)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Verify the outline's invariants and SQLite's integrity.",
+            discussion: """
+                Checks that there is one root, every item's parent exists, there are no cycles, \
+                positions under every parent run 1 to n, titles are valid, and that SQLite's \
+                integrity_check and foreign_key_check pass. Exits 1 and names each problem found.
+
+                Examples:
+                  outline check
+                  outline check --json | jq .ok
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            let store = try global.openStore()
+            let report = try store.check()
+            let output = StandardOutput.shared
+            if global.json {
+                let problems = report.problems.map { JSONText.quote($0.description) }.joined(separator: ",")
+                output.writeLine(
+                    "{\"ok\":\(report.isHealthy),\"items\":\(report.itemCount),"
+                        + "\"schema\":\(report.schemaVersion),\"problems\":[\(problems)]}")
+            } else {
+                for problem in report.problems {
+                    output.writeLine("problem: " + TitleSanitizer.forTerminal(problem.description))
+                }
+                if report.isHealthy {
+                    output.writeLine("ok: \(report.itemCount) items, schema \(report.schemaVersion), no problems found")
+                }
+            }
+            if !report.isHealthy {
+                let count = report.problems.count
+                throw CommandFailure(message: "\(count) problem\(count == 1 ? "" : "s") found in '\(store.path)'")
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give an item a new title.",
+            discussion: """
+                Examples:
+                  outline edit 3 "Buy oat milk"
+                  outline edit 3 -- "-20% off"
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The item to retitle.", valueName: "ref"), transform: ItemReference.parse)
+        var item: ItemID
+
+        @Argument(help: "The new title.")
+        var title: String
+
+        mutating func run() throws {
+            let result = try global.openStore().edit(item, title: title)
+            ChangeOutput.print(result, json: global.json)
+        }
+    }
+}

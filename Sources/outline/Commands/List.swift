@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import OutlineKit
+
+extension Outline {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ls",
+            abstract: "List an item's descendants (default: the whole outline).",
+            discussion: """
+                The human form is an indented tree with ids. --tsv prints one line an item, \
+                depth-first: id, parent, position, depth, title, separated by tabs (REF's children \
+                have depth 1). --json prints a nested array of {"id", "title", "position", "children"}.
+
+                Examples:
+                  outline ls
+                  outline ls 4 --depth 1
+                  outline ls --tsv | awk -F'\\t' '$4 == 1 {print $5}'
+                  outline ls --json | jq '.[].title'
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(
+            help: ArgumentHelp("Whose descendants to list (default: the root).", valueName: "ref"),
+            transform: ItemReference.parse)
+        var item: ItemID?
+
+        @Option(help: ArgumentHelp("How many levels to show (1: the children alone).", valueName: "n"))
+        var depth: Int?
+
+        @Flag(help: "One line an item: id, parent, position, depth, title, separated by tabs.")
+        var tsv = false
+
+        func validate() throws {
+            if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+            if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
+        }
+
+        mutating func run() throws {
+            let store = try global.openStore()
+            let start = item ?? .root
+            if global.json {
+                try printJSON(store, from: start)
+            } else if tsv {
+                try store.walk(from: start, maxDepth: depth) { StandardOutput.shared.writeLine(TSV.line(for: $0)) }
+            } else {
+                try printTree(store, from: start)
+            }
+        }
+
+        private func printTree(_ store: OutlineStore, from start: ItemID) throws {
+            var renderer = TreeRenderer(largestID: try store.largestID())
+            var printedAny = false
+            try store.walk(
+                from: start, maxDepth: depth,
+                enter: {
+                    printedAny = true
+                    StandardOutput.shared.writeLine(renderer.enter($0))
+                },
+                leave: { renderer.leave($0) })
+            if !printedAny, Terminal.isStandardOutputTerminal {
+                let hint =
+                    start == .root
+                    ? "the outline is empty; add an item with: outline add TITLE" : "item \(start) has no children"
+                FileHandle.standardError.write(Data((hint + "\n").utf8))
+            }
+        }
+
+        /// Streams the nested array: each item opens `{..., "children":[` and closes `]}`.
+        private func printJSON(_ store: OutlineStore, from start: ItemID) throws {
+            let output = StandardOutput.shared
+            var levelHasElements = [false]
+            output.write("[")
+            try store.walk(
+                from: start, maxDepth: depth,
+                enter: { entry in
+                    if levelHasElements[levelHasElements.count - 1] { output.write(",") }
+                    levelHasElements[levelHasElements.count - 1] = true
+                    levelHasElements.append(false)
+                    let item = entry.item
+                    output.write(
+                        "{\"id\":\(item.id),\"title\":\(JSONText.quote(item.title)),"
+                            + "\"position\":\(item.position),\"children\":[")
+                },
+                leave: { _ in
+                    levelHasElements.removeLast()
+                    output.write("]}")
+                })
+            output.writeLine("]")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A buffered writer to standard output: one `write(2)` per 64 KiB rather than per line, which
+/// is most of the cost of printing a large outline.
+final class StandardOutput: @unchecked Sendable {
+    // Only the main thread prints; the class is shared so that the runner can flush at exit.
+    static let shared = StandardOutput()
+
+    private var buffer: [UInt8] = []
+    private let capacity = 64 * 1024
+
+    private init() { buffer.reserveCapacity(capacity) }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { flush() }
+    }
+
+    func writeLine(_ text: String) {
+        write(text)
+        write("\n")
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                break  // A closed pipe (`outline ls | head`): the reader has what it wanted.
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// What the terminal on standard output can show.
+enum Terminal {
+    static let isStandardOutputTerminal = isatty(1) == 1
+
+    /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org) or TERM is dumb.
+    static let usesColour: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isStandardOutputTerminal
+    }()
+
+    static func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[22m" : text }
+    static func bold(_ text: String) -> String { usesColour ? "\u{1B}[1m\(text)\u{1B}[22m" : text }
+}

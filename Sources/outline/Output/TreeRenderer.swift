@@ -1,0 +1,35 @@
+import OutlineKit
+
+/// Draws the human form of `ls`: ids in an aligned, dimmed column, then the title behind tree
+/// guides.
+///
+///      1  Groceries
+///      2  ├─ Milk
+///      4  │  └─ Oat milk
+///      3  └─ Bread
+struct TreeRenderer {
+    let idWidth: Int
+    /// For each open ancestor, outermost first, whether it was the last of its siblings. Top-level
+    /// items draw no guide, so the first entry never shows.
+    private var ancestorsAreLast: [Bool] = []
+
+    init(largestID: ItemID) {
+        idWidth = String(largestID).count
+    }
+
+    mutating func enter(_ entry: TreeEntry) -> String {
+        var guides = ""
+        if entry.depth > 1 {
+            for isLast in ancestorsAreLast.dropFirst() { guides += isLast ? "   " : "│  " }
+            guides += entry.isLastSibling ? "└─ " : "├─ "
+        }
+        if entry.hasVisitedChildren { ancestorsAreLast.append(entry.isLastSibling) }
+        let id = String(entry.id)
+        let paddedID = String(repeating: " ", count: max(0, idWidth - id.count)) + id
+        return Terminal.dim(paddedID) + "  " + Terminal.dim(guides) + TitleSanitizer.forTerminal(entry.item.title)
+    }
+
+    mutating func leave(_ entry: TreeEntry) {
+        if entry.hasVisitedChildren { ancestorsAreLast.removeLast() }
+    }
+}
