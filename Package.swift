@@ -26,7 +26,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OutlineKitTests",
-            dependencies: ["OutlineKit"]
+            dependencies: ["OutlineKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "OutlineCLITests",

@@ -1,0 +1,106 @@
+import Foundation
+
+/// What one run of the `outline` binary did.
+struct RunResult: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+}
+
+/// Runs the built `outline` binary against one temporary database.
+struct OutlineProcess {
+    let directory: String
+    let database: String
+
+    init() {
+        var bytes = Array((NSTemporaryDirectory() + "/outline-cli-XXXXXX").utf8CString)
+        directory = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        database = directory + "/outline.db"
+    }
+
+    /// The binary that `swift test` built next to the test bundle (or `$OUTLINE_BIN`).
+    static let binary: String = {
+        if let override = ProcessInfo.processInfo.environment["OUTLINE_BIN"] { return override }
+        let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var folder = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+        // On Linux the test runner is `<build>/debug/<name>.xctest`; the binary sits beside it.
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("outline").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return ".build/debug/outline"
+    }()
+
+    /// Runs `outline ARGUMENTS --db <temporary>` (unless `useDatabaseOption` is false).
+    @discardableResult
+    func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+        useDatabaseOption: Bool = true
+    ) throws -> RunResult {
+        try Self.run(
+            arguments + (useDatabaseOption ? ["--db", database] : []), input: input.map { Data($0.utf8) },
+            environment: environment)
+    }
+
+    static func run(_ arguments: [String], input: Data?, environment: [String: String] = [:]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var fullEnvironment = ProcessInfo.processInfo.environment
+        fullEnvironment["NO_COLOR"] = "1"
+        fullEnvironment.merge(environment) { $1 }
+        process.environment = fullEnvironment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        // Write and read on separate threads so that a large input or output cannot deadlock.
+        let writer = Thread {
+            if let input { stdin.fileHandleForWriting.write(input) }
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = ErrorCollector(stderr.fileHandleForReading)
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// `ls --tsv` of the whole outline, as lines.
+    func tsv() throws -> [String] {
+        let result = try run(["ls", "--tsv"])
+        precondition(result.status == 0, "ls --tsv failed: \(result)")
+        return result.lines
+    }
+
+    func fileBytes() -> Data? { FileManager.default.contents(atPath: database) }
+
+    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class ErrorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

@@ -1,0 +1,70 @@
+import OutlineKit
+
+/// A small, seedable generator (SplitMix64), so that a failing property run can be replayed
+/// from the seed it prints.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random outline command, mostly valid, sometimes not, as a user or a script might type it.
+enum RandomCommand: CustomStringConvertible {
+    case add([String], under: ItemID?, Placement)
+    case remove([ItemID])
+    case move([ItemID], under: ItemID?, Placement)
+    case edit(ItemID, String)
+
+    var description: String {
+        switch self {
+        case .add(let titles, let parent, let placement):
+            "add \(titles) under \(String(describing: parent)) \(placement)"
+        case .remove(let ids): "rm \(ids)"
+        case .move(let ids, let parent, let placement): "mv \(ids) under \(String(describing: parent)) \(placement)"
+        case .edit(let id, let title): "edit \(id) \(title)"
+        }
+    }
+
+    static let sampleTitles = [
+        "Milk", "Eggs", "  padded  ", "张三", "Ünïcödé", "emoji 🎉", "a b c", "x", "", "bad\u{7}bell", "tab\there",
+    ]
+
+    static func random(existing ids: [ItemID], nextID: ItemID, using rng: inout SeededGenerator) -> RandomCommand {
+        func someID() -> ItemID {
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0: return 0
+            case 1: return nextID + 3  // never existed
+            default: return ids.randomElement(using: &rng) ?? 0
+            }
+        }
+        func someIDs() -> [ItemID] { (0..<Int.random(in: 1...3, using: &rng)).map { _ in someID() } }
+        func someTitle() -> String { sampleTitles.randomElement(using: &rng)! }
+        func somePlacement() -> (ItemID?, Placement) {
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: return (nil, .end)
+            case 1: return (someID(), .end)
+            case 2: return (someID(), .at(Int.random(in: 0...5, using: &rng)))
+            case 3: return (nil, .before(someID()))
+            case 4: return (nil, .after(someID()))
+            default: return (Bool.random(using: &rng) ? someID() : nil, .after(someID()))
+            }
+        }
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0..<4:
+            let (parent, placement) = somePlacement()
+            return .add((0..<Int.random(in: 1...3, using: &rng)).map { _ in someTitle() }, under: parent, placement)
+        case 4..<5: return .remove(someIDs())
+        case 5..<8:
+            let (parent, placement) = somePlacement()
+            return .move(someIDs(), under: parent, placement)
+        default: return .edit(someID(), someTitle())
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+@testable import OutlineKit
+
+/// A store on a fresh temporary database, with helpers to read the tree back.
+struct StoreFixture {
+    let directory = TemporaryDirectory()
+    let store: OutlineStore
+
+    init() throws {
+        store = try OutlineStore(path: directory.file("outline.db"))
+    }
+
+    /// The whole outline as `ls --tsv` prints it.
+    func tsv(from start: ItemID = .root) throws -> [String] {
+        var lines: [String] = []
+        try store.walk(from: start) { lines.append(TSV.line(for: $0)) }
+        return lines
+    }
+
+    /// The titles of `parent`'s children, in order.
+    func childTitles(_ parent: ItemID = .root) throws -> [String] {
+        try store.children(of: parent).map(\.title)
+    }
+
+    /// Adds a tree given as `(title, [children titles])` pairs under the root; returns ids by title.
+    @discardableResult
+    func build(_ tree: [(String, [String])]) throws -> [String: ItemID] {
+        var ids: [String: ItemID] = [:]
+        for (title, children) in tree {
+            let id = try store.add([title]).ids[0]
+            ids[title] = id
+            if !children.isEmpty {
+                for (child, childID) in zip(children, try store.add(children, under: id).ids) { ids[child] = childID }
+            }
+        }
+        return ids
+    }
+}
