@@ -163,7 +163,6 @@ struct TreeEditingTests {
         try store.walk(maxDepth: 1) { entries.append($0) }
         #expect(entries.map(\.item.title) == ["a", "b"])
         #expect(entries.map(\.isLastSibling) == [false, true])
-        #expect(entries.map(\.hasVisitedChildren) == [false, false])
         #expect(throws: OutlineError.unknownItem(99)) { try store.walk(from: 99) { _ in } }
     }
 }

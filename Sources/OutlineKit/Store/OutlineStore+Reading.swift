@@ -28,15 +28,9 @@ extension OutlineStore {
     ) throws {
         let children = try TreeQueries.children(db, of: parent)
         for (index, child) in children.enumerated() {
-            let goesDeeper = depth < maxDepth
-            var entry = TreeEntry(
-                item: child, depth: depth, isLastSibling: index == children.count - 1,
-                hasVisitedChildren: false)
-            if goesDeeper {
-                entry.hasVisitedChildren = try TreeQueries.childCount(db, of: child.id) > 0
-            }
+            let entry = TreeEntry(item: child, depth: depth, isLastSibling: index == children.count - 1)
             try enter(entry)
-            if entry.hasVisitedChildren {
+            if depth < maxDepth {
                 try walkChildren(db, of: child.id, depth: depth + 1, maxDepth: maxDepth, enter: enter, leave: leave)
             }
             try leave(entry)

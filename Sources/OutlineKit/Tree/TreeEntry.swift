@@ -5,8 +5,6 @@ public struct TreeEntry: Equatable, Sendable {
     public var depth: Int
     /// True when no sibling follows this item: a tree renderer draws `└─` rather than `├─`.
     public var isLastSibling: Bool
-    /// False when the walk stops above this item's children (`--depth`), or it has none.
-    public var hasVisitedChildren: Bool
 
     public var id: ItemID { item.id }
 }

@@ -9,8 +9,8 @@ import OutlineKit
 ///      3  └─ Bread
 struct TreeRenderer {
     let idWidth: Int
-    /// For each open ancestor, outermost first, whether it was the last of its siblings. Top-level
-    /// items draw no guide, so the first entry never shows.
+    /// For each entered item not yet left (the current item's ancestors, outermost first), whether
+    /// it was the last of its siblings. Top-level items draw no guide, so the first never shows.
     private var ancestorsAreLast: [Bool] = []
 
     init(largestID: ItemID) {
@@ -23,13 +23,13 @@ struct TreeRenderer {
             for isLast in ancestorsAreLast.dropFirst() { guides += isLast ? "   " : "│  " }
             guides += entry.isLastSibling ? "└─ " : "├─ "
         }
-        if entry.hasVisitedChildren { ancestorsAreLast.append(entry.isLastSibling) }
+        ancestorsAreLast.append(entry.isLastSibling)
         let id = String(entry.id)
         let paddedID = String(repeating: " ", count: max(0, idWidth - id.count)) + id
         return Terminal.dim(paddedID) + "  " + Terminal.dim(guides) + TitleSanitizer.forTerminal(entry.item.title)
     }
 
     mutating func leave(_ entry: TreeEntry) {
-        if entry.hasVisitedChildren { ancestorsAreLast.removeLast() }
+        ancestorsAreLast.removeLast()
     }
 }
