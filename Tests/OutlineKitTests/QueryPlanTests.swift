@@ -1,0 +1,43 @@
+import GRDB
+import Testing
+
+@testable import OutlineKit
+
+/// The commands that touch one parent must cost the same on a million-item file as on a small
+/// one. Timing that in a unit test would be noisy, so this checks the cause instead: every
+/// statement they run is an index search, never a scan of the item table.
+@Suite("Commands never scan the whole table")
+struct QueryPlanTests {
+    @Test func addMoveRemoveEditAndListingOneParentUseIndexes() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let ids = try fixture.build([("a", ["a1", "a2", "a3"]), ("b", ["b1"])])
+        let statements = SQLLog()
+        try store.queue.inDatabase { db in db.trace { statements.add($0.expandedDescription) } }
+
+        try store.add(["new"], under: ids["a"])
+        try store.add(["first"], under: ids["a"], placement: .at(1))
+        try store.add(["next to b1"], placement: .after(ids["b1"]!))
+        try store.move([ids["a2"]!], under: ids["b"], placement: .at(1))
+        try store.move([ids["a3"]!], placement: .before(ids["a1"]!))
+        try store.edit(ids["a1"]!, title: "renamed")
+        try store.remove([ids["b1"]!])
+        try store.walk(from: ids["a"]!, maxDepth: 1) { _ in }
+
+        try store.queue.inDatabase { db in db.trace(options: [], nil) }
+        let queries = statements.entries.filter { sql in
+            ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].contains { sql.uppercased().hasPrefix($0) }
+        }
+        #expect(queries.count >= 10)
+        for sql in queries {
+            let plan = try store.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0[3] as String } }
+            let scans = plan.filter { $0.hasPrefix("SCAN item") }
+            #expect(scans.isEmpty, "\(sql) scans the table: \(plan)")
+        }
+    }
+}
+
+final class SQLLog: @unchecked Sendable {
+    private(set) var entries: [String] = []
+    func add(_ sql: String) { entries.append(sql) }
+}
