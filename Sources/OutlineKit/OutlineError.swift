@@ -97,7 +97,8 @@ extension OutlineError: LocalizedError {
         case .anchorIsMoved(let id):
             return "item \(id) is being moved, so it cannot also mark the place"
         case .anchorNotUnderParent(let anchor, let parent):
-            return "item \(anchor) is not a child of \(parent); drop --under or name a sibling under it"
+            let place = parent == ItemID.root ? "a top-level item" : "a child of \(parent)"
+            return "item \(anchor) is not \(place); drop --under or name a sibling there"
         }
     }
 }

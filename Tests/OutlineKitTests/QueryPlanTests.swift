@@ -30,7 +30,9 @@ struct QueryPlanTests {
         }
         #expect(queries.count >= 10)
         for sql in queries {
-            let plan = try store.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0[3] as String } }
+            let plan = try store.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0[3] as String }
+            }
             let scans = plan.filter { $0.hasPrefix("SCAN item") }
             #expect(scans.isEmpty, "\(sql) scans the table: \(plan)")
         }
