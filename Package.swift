@@ -14,8 +14,12 @@ let package = Package(
     ],
     targets: [
         .target(
+            name: "CSQLiteSession",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .target(
             name: "OutlineKit",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "outline",

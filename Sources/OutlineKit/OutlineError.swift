@@ -34,6 +34,11 @@ public enum OutlineError: Error, Equatable, Sendable {
     case moveIntoOwnSubtree(item: ItemID, destination: ItemID)
     case anchorIsMoved(ItemID)
     case anchorNotUnderParent(anchor: ItemID, parent: ItemID)
+
+    // Undo and redo; `verb` is "undo" or "redo".
+    case nothingTo(verb: String)
+    case notEnoughSteps(verb: String, requested: Int, available: Int)
+    case historyMismatch(verb: String, step: String, reason: String)
 }
 
 extension OutlineError: LocalizedError {
@@ -99,6 +104,15 @@ extension OutlineError: LocalizedError {
         case .anchorNotUnderParent(let anchor, let parent):
             let place = parent == ItemID.root ? "a top-level item" : "a child of \(parent)"
             return "item \(anchor) is not \(place); drop --under or name a sibling there"
+        case .nothingTo(let verb):
+            return "nothing to \(verb)"
+        case .notEnoughSteps(let verb, let requested, let available):
+            let done = verb == "undo" ? "undone" : "redone"
+            if requested < 1 { return "the number of steps to \(verb) must be at least 1" }
+            return "cannot \(verb) \(requested) steps: only \(available) can be \(done); nothing was changed"
+        case .historyMismatch(let verb, let step, let reason):
+            return "cannot \(verb) \(step): the database was changed outside outline (\(reason)); "
+                + "nothing was changed"
         }
     }
 }

@@ -14,7 +14,20 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens (creating if needed) the database this command line names.
     func openStore() throws -> OutlineStore {
-        let path = try DatabaseLocation.resolve(explicitPath: db, environment: ProcessInfo.processInfo.environment)
-        return try OutlineStore(path: path)
+        let environment = ProcessInfo.processInfo.environment
+        let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
+        return try OutlineStore(path: path, levelsOfUndo: try levelsOfUndo(environment))
+    }
+
+    /// `$OUTLINE_UNDO_LEVELS`: how many undo steps to keep (0 for all); 1000 when unset.
+    private func levelsOfUndo(_ environment: [String: String]) throws -> Int {
+        guard let text = environment["OUTLINE_UNDO_LEVELS"], !text.isEmpty else {
+            return OutlineStore.defaultLevelsOfUndo
+        }
+        guard let levels = Int(text), levels >= 0 else {
+            throw CommandFailure(
+                message: "OUTLINE_UNDO_LEVELS must be a whole number (0 keeps every step), not '\(text)'")
+        }
+        return levels
     }
 }

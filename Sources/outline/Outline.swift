@@ -14,12 +14,15 @@ struct Outline: ParsableCommand {
               outline ls
               outline mv 3 --before 2
               outline rm 1
+              outline undo                          # the removal is reverted, same ids
               id=$(outline add "Call Ana") && outline edit "$id" "Call Ana back"
               outline ls --tsv | cut -f1,5
 
             Exit status: 0 done, 1 refused or failed, 64 the command line is wrong.
             """,
         version: "0.1.0",
-        subcommands: [Add.self, List.self, Remove.self, Move.self, Edit.self, Check.self]
+        subcommands: [
+            Add.self, List.self, Remove.self, Move.self, Edit.self, Undo.self, Redo.self, History.self, Check.self,
+        ]
     )
 }

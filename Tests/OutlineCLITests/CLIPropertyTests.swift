@@ -19,7 +19,9 @@ struct CLIPropertyTests {
                 return ids.randomElement(using: &rng).map(String.init) ?? "1"
             }
             let arguments: [String]
-            switch Int.random(in: 0..<10, using: &rng) {
+            switch Int.random(in: 0..<12, using: &rng) {
+            case 10: arguments = ["undo"]
+            case 11: arguments = ["redo"]
             case 0..<4:
                 var line = ["add", ["Milk", "Eggs", "张", "x y"].randomElement(using: &rng)!]
                 if Bool.random(using: &rng), !ids.isEmpty { line += ["--under", pick()] }
@@ -47,14 +49,44 @@ struct CLIPropertyTests {
 
 /// The model for the command-line property: the tree as ordered child lists.
 struct ListModel {
+    /// Snapshots for undo and redo; `next` survives them, since ids are never reused.
+    var past: [ListModel] = []
+    var future: [ListModel] = []
     var children: [Int64: [Int64]] = [0: []]
     var parent: [Int64: Int64] = [:]
     var titles: [Int64: String] = [:]
     var next: Int64 = 1
     var ids: [Int64] { parent.keys.sorted() }
 
-    /// Applies a command line; returns false where outline must refuse it.
+    /// Applies a command line; returns false where outline must refuse it. A change that alters
+    /// the outline becomes an undo step.
     mutating func apply(_ arguments: [String]) -> Bool {
+        switch arguments[0] {
+        case "undo", "redo":
+            let undoing = arguments[0] == "undo"
+            guard var restored = (undoing ? past : future).last else { return false }
+            var current = self
+            current.past = []
+            current.future = []
+            restored.past = undoing ? Array(past.dropLast()) : past + [current]
+            restored.future = undoing ? future + [current] : Array(future.dropLast())
+            restored.next = next
+            self = restored
+            return true
+        default:
+            var before = self
+            before.past = []
+            before.future = []
+            guard applyChange(arguments) else { return false }
+            if tsv() != before.tsv() {
+                past.append(before)
+                future = []
+            }
+            return true
+        }
+    }
+
+    private mutating func applyChange(_ arguments: [String]) -> Bool {
         func id(_ text: String) -> Int64? { Int64(text) }
         func option(_ name: String) -> String? {
             arguments.firstIndex(of: name).map { arguments[$0 + 1] }

@@ -18,7 +18,7 @@ struct SessionTests {
         #expect(try outline.tsv() == ["1\t0\t1\t1\tGroceries", "4\t1\t1\t2\tEggs (6)", "2\t0\t2\t1\tWork"])
         let check = try outline.run(["check"])
         #expect(check.status == 0)
-        #expect(check.stdout == "ok: 3 items, schema 1, no problems found\n")
+        #expect(check.stdout == "ok: 3 items, schema 2, no problems found\n")
     }
 
     @Test func lsOfOneItemWithDepthAndJSON() throws {
@@ -47,10 +47,12 @@ struct SessionTests {
     }
 
     @Test func jsonOutputOfChangingCommands() throws {
-        #expect(try outline.run(["add", "Milk", "--json"]).stdout == "{\"action\":\"add \\\"Milk\\\"\",\"ids\":[1]}\n")
-        #expect(try outline.run(["--json", "rm", "1"]).stdout == "{\"action\":\"rm \\\"Milk\\\"\"}\n")
+        #expect(
+            try outline.run(["add", "Milk", "--json"]).stdout
+                == "{\"step\":1,\"action\":\"add \\\"Milk\\\"\",\"ids\":[1]}\n")
+        #expect(try outline.run(["--json", "rm", "1"]).stdout == "{\"step\":2,\"action\":\"rm \\\"Milk\\\"\"}\n")
         let check = try outline.run(["check", "--json"])
-        #expect(check.stdout == "{\"ok\":true,\"items\":0,\"schema\":1,\"problems\":[]}\n")
+        #expect(check.stdout == "{\"ok\":true,\"items\":0,\"schema\":2,\"problems\":[]}\n")
     }
 
     @Test func globalOptionsMayComeBeforeTheSubcommand() throws {

@@ -21,6 +21,8 @@ enum RandomCommand: CustomStringConvertible {
     case remove([ItemID])
     case move([ItemID], under: ItemID?, Placement)
     case edit(ItemID, String)
+    case undo(Int)
+    case redo(Int)
 
     var description: String {
         switch self {
@@ -29,6 +31,8 @@ enum RandomCommand: CustomStringConvertible {
         case .remove(let ids): "rm \(ids)"
         case .move(let ids, let parent, let placement): "mv \(ids) under \(String(describing: parent)) \(placement)"
         case .edit(let id, let title): "edit \(id) \(title)"
+        case .undo(let steps): "undo \(steps)"
+        case .redo(let steps): "redo \(steps)"
         }
     }
 
@@ -56,7 +60,9 @@ enum RandomCommand: CustomStringConvertible {
             default: return (Bool.random(using: &rng) ? someID() : nil, .after(someID()))
             }
         }
-        switch Int.random(in: 0..<10, using: &rng) {
+        switch Int.random(in: 0..<13, using: &rng) {
+        case 10, 11: return .undo(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1)
+        case 12: return .redo(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1)
         case 0..<4:
             let (parent, placement) = somePlacement()
             return .add((0..<Int.random(in: 1...3, using: &rng)).map { _ in someTitle() }, under: parent, placement)

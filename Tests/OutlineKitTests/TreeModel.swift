@@ -3,13 +3,21 @@ import OutlineKit
 
 /// A deliberately simple in-memory outline that follows SPEC, used as the oracle in property tests.
 /// It does not share code with the store: lists of ids per parent, edited with array operations.
-struct TreeModel {
+struct TreeModel: Equatable {
     private(set) var children: [ItemID: [ItemID]] = [0: []]
     private(set) var parent: [ItemID: ItemID] = [:]
     private(set) var titles: [ItemID: String] = [:]
     private(set) var nextID: ItemID = 1
 
     var itemIDs: [ItemID] { Array(parent.keys).sorted() }
+
+    /// This state with `other`'s id counter where it is further on: undo brings back a state, but
+    /// ids handed out since are never handed out again.
+    func keepingIDCounter(of other: TreeModel) -> TreeModel {
+        var copy = self
+        copy.nextID = max(nextID, other.nextID)
+        return copy
+    }
 
     /// Returns nil where SPEC says the command is refused.
     mutating func add(_ rawTitles: [String], under requestedParent: ItemID?, placement: Placement) -> [ItemID]? {

@@ -1,10 +1,17 @@
 import GRDB
 
-/// What a changing command did: its action (for the summary and the undo step) and, for `add`,
-/// the new ids.
+/// What a changing command did: its action (for the summary and the undo step), the step it
+/// recorded, and, for `add`, the new ids.
 public struct ChangeResult: Equatable, Sendable {
     public var action: Action
     public var ids: [ItemID]
+    /// The undo step recorded; nil when the command changed nothing.
+    public var step: Int64?
+
+    init(action: Action, ids: [ItemID] = []) {
+        self.action = action
+        self.ids = ids
+    }
 }
 
 extension OutlineStore {
@@ -25,7 +32,7 @@ extension OutlineStore {
     {
         let titles = try titles.map(Title.validated)
         guard !titles.isEmpty else { throw OutlineError.noTitles }
-        return try write { db in
+        return try performChange { db in
             let place = try placement.resolve(db, parent: parent)
             // Make room: only the siblings after the insertion point move, none for an append.
             try db.cachedStatement(
@@ -50,7 +57,7 @@ extension OutlineStore {
     @discardableResult
     public func remove(_ ids: [ItemID]) throws -> ChangeResult {
         try requireDistinctItems(ids, operation: "removed")
-        return try write { db in
+        return try performChange { db in
             let items = try ids.map { try TreeQueries.item(db, $0) }
             let removedCount = try TreeQueries.subtreeSize(db, rootedAt: ids)
             // ON DELETE CASCADE takes the descendants.
@@ -61,7 +68,7 @@ extension OutlineStore {
                 try TreeQueries.closeGaps(db, under: parent)
             }
             let action = Action.remove(titles: items.map(\.title), descendants: removedCount - ids.count)
-            return ChangeResult(action: action, ids: [])
+            return ChangeResult(action: action)
         }
     }
 
@@ -76,7 +83,7 @@ extension OutlineStore {
         -> ChangeResult
     {
         try requireDistinctItems(ids, operation: "moved")
-        return try write { db in
+        return try performChange { db in
             let items = try ids.map { try TreeQueries.item(db, $0) }
             let place = try placement.resolve(db, parent: parent, moving: items)
             let movedIDs = Set(ids)
@@ -100,7 +107,7 @@ extension OutlineStore {
             let action = Action.move(
                 titles: items.map(\.title),
                 destination: try describeDestination(db, placement: placement, parent: place.parent))
-            return ChangeResult(action: action, ids: [])
+            return ChangeResult(action: action)
         }
     }
 
@@ -111,11 +118,11 @@ extension OutlineStore {
     public func edit(_ id: ItemID, title: String) throws -> ChangeResult {
         let title = try Title.validated(title)
         if id == .root { throw OutlineError.rootNotAllowed(operation: "retitled") }
-        return try write { db in
+        return try performChange { db in
             let old = try TreeQueries.item(db, id)
             try db.cachedStatement(sql: "UPDATE item SET title = ? WHERE id = ?")
                 .execute(arguments: [title, id])
-            return ChangeResult(action: .edit(from: old.title, to: title), ids: [])
+            return ChangeResult(action: .edit(from: old.title, to: title))
         }
     }
 

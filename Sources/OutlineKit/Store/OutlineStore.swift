@@ -17,6 +17,15 @@ public final class OutlineStore {
     public let path: String
     let queue: DatabaseQueue
 
+    /// How many steps the undo history keeps; older ones are pruned as new ones arrive. 0 keeps all.
+    public var levelsOfUndo: Int
+
+    /// The persistent undo manager: undo, redo and the history, shared by every process.
+    public var undoManager: OutlineUndoManager { OutlineUndoManager(store: self) }
+
+    /// How many undo steps a database keeps unless told otherwise.
+    public static let defaultLevelsOfUndo = 1000
+
     /// How long a command waits for another process's write to finish before giving up.
     /// Long on purpose: SPEC asks commands to wait their turn, and a big `rm` can hold the lock
     /// for seconds.
@@ -26,8 +35,12 @@ public final class OutlineStore {
     ///
     /// - Throws: `OutlineError` when the file is not an outline database, was written by a newer
     ///   schema, or cannot be opened or created. A refused file is left untouched.
-    public init(path: String, busyTimeout: TimeInterval = OutlineStore.defaultBusyTimeout) throws {
+    public init(
+        path: String, busyTimeout: TimeInterval = OutlineStore.defaultBusyTimeout,
+        levelsOfUndo: Int = OutlineStore.defaultLevelsOfUndo
+    ) throws {
         self.path = path
+        self.levelsOfUndo = levelsOfUndo
         if try DatabaseFile.inspect(path) == .missing {
             try DatabaseFile.create(at: path) { temporary in
                 try Self.initialiseNewDatabase(at: temporary, path: path)
@@ -92,6 +105,37 @@ public final class OutlineStore {
                 try db.inTransaction(.immediate) {
                     result = try body(db)
                     return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    /// Runs a changing command in one write transaction and records it as one undo step, named by
+    /// its action, in the same transaction. A command that changed nothing records no step.
+    func performChange(_ body: (Database) throws -> ChangeResult) throws -> ChangeResult {
+        try write { db in
+            var (result, changeset) = try Changeset.record(db) { try body(db) }
+            if !changeset.isEmpty {
+                result.step = try UndoHistory.push(
+                    db, name: result.action.name, changeset: changeset, levels: levelsOfUndo)
+            }
+            return result
+        }
+    }
+
+    /// Runs an undo or redo in one write transaction with foreign keys off (see
+    /// `ChangesetApplication`), committing it unless this is a dry run.
+    func writeApplyingHistory<T>(commit: Bool, _ body: (Database) throws -> T) throws -> T {
+        try Self.mapErrors(path: path) {
+            try queue.inDatabase { db in
+                // Only takes effect outside a transaction, hence here rather than inside it.
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return commit ? .commit : .rollback
                 }
                 return result!
             }

@@ -14,7 +14,7 @@ enum Schema {
     static let applicationID: Int32 = 0x4F75_746C
 
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
-    static let migrations: [@Sendable (Database) throws -> Void] = [createVersion1]
+    static let migrations: [@Sendable (Database) throws -> Void] = [createVersion1, createVersion2]
 
     static var currentVersion: Int { migrations.count }
 
@@ -37,6 +37,25 @@ enum Schema {
                 );
                 CREATE INDEX item_by_parent ON item(parent_id, position);
                 INSERT INTO item (id, parent_id, position, title) VALUES (0, NULL, 1, '');
+                """)
+    }
+
+    /// Version 2: the undo history, one row a step.
+    ///
+    /// Undone steps always sit on top of the stack (a new change deletes them), so `undone` splits
+    /// the table into the undo stack below and the redo stack above; the index finds the top of
+    /// either in O(log n), however long the history.
+    private static func createVersion2(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE undo_step (
+                    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name       TEXT NOT NULL,
+                    changeset  BLOB NOT NULL,
+                    created_at REAL NOT NULL,
+                    undone     INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
+                );
+                CREATE INDEX undo_step_by_state ON undo_step(undone, id);
                 """)
     }
 

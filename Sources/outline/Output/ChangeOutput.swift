@@ -10,9 +10,10 @@ enum ChangeOutput {
         }
     }
 
-    /// `{"action": NAME}`, with `"ids"` for `add`.
+    /// `{"step": N, "action": NAME}`, with `"ids"` for `add`; `step` is null when nothing changed.
     static func printJSON(_ result: ChangeResult) {
-        var object = "{\"action\":\(JSONText.quote(result.action.name))"
+        let step = result.step.map(String.init) ?? "null"
+        var object = "{\"step\":\(step),\"action\":\(JSONText.quote(result.action.name))"
         if case .add = result.action { object += ",\"ids\":\(JSONText.array(result.ids))" }
         StandardOutput.shared.writeLine(object + "}")
     }

@@ -1,0 +1,132 @@
+import CSQLiteSession
+import GRDB
+
+/// The rows one command changed in the item table, as recorded by SQLite's session extension.
+///
+/// A session attached around a command's statements captures every row they touch, including
+/// rows removed by `ON DELETE CASCADE` and siblings renumbered by the same transaction. Applied
+/// inverted, the changeset restores the rows exactly as they were (same ids, parents, positions
+/// and titles); applied forward, it redoes the command.
+struct Changeset: Equatable {
+    var bytes: [UInt8]
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// Runs `body` while recording the changes it makes to the `item` table.
+    static func record<T>(_ db: Database, _ body: () throws -> T) throws -> (T, Changeset) {
+        let connection = db.sqliteConnection
+        var session: OpaquePointer?
+        try check(sqlite3session_create(connection, "main", &session), "start recording")
+        defer { sqlite3session_delete(session) }
+        try check(sqlite3session_attach(session, "item"), "record the item table")
+        let result = try body()
+        var size: Int32 = 0
+        var buffer: UnsafeMutableRawPointer?
+        try check(sqlite3session_changeset(session, &size, &buffer), "collect the changes")
+        defer { sqlite3_free(buffer) }
+        let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+        return (result, Changeset(bytes: bytes))
+    }
+
+    /// Applies the changeset (inverted for an undo) inside the caller's transaction.
+    ///
+    /// - Throws: `Changeset.Conflict` when a row is not as the changeset expects it.
+    func apply(_ db: Database, inverted: Bool) throws {
+        var conflictKind: Int32 = 0
+        let result = bytes.withUnsafeBytes { buffer in
+            outline_changeset_apply(
+                db.sqliteConnection, Int32(buffer.count), buffer.baseAddress, inverted ? 1 : 0, &conflictKind)
+        }
+        if conflictKind != 0 { throw Conflict(kind: conflictKind) }
+        try Self.check(result, "apply the changes")
+    }
+
+    /// The rows the changeset touches, as they would be changed by applying it (inverted or not).
+    func rows(inverted: Bool) throws -> [ChangedRow] {
+        var rows: [ChangedRow] = []
+        try bytes.withUnsafeBytes { buffer in
+            var iterator: OpaquePointer?
+            try Self.check(
+                sqlite3changeset_start_v2(
+                    &iterator, Int32(buffer.count), UnsafeMutableRawPointer(mutating: buffer.baseAddress),
+                    inverted ? SQLITE_CHANGESETSTART_INVERT : 0),
+                "read the changes")
+            defer { sqlite3changeset_finalize(iterator) }
+            while sqlite3changeset_next(iterator) == SQLITE_ROW {
+                rows.append(try ChangedRow(iterator!))
+            }
+        }
+        return rows
+    }
+
+    /// Why a changeset could not be applied: the SQLITE_CHANGESET_* conflict code.
+    struct Conflict: Error {
+        var kind: Int32
+
+        var reason: String {
+            switch kind {
+            case SQLITE_CHANGESET_DATA: "an item it touches was changed since"
+            case SQLITE_CHANGESET_NOTFOUND: "an item it touches is gone"
+            case SQLITE_CHANGESET_CONFLICT: "an item it would restore already exists"
+            case SQLITE_CHANGESET_CONSTRAINT: "it would break a constraint"
+            default: "it does not match the database (conflict \(kind))"
+            }
+        }
+    }
+
+    private static func check(_ code: Int32, _ what: String) throws {
+        guard code == SQLITE_OK else {
+            throw OutlineError.databaseFailure("could not \(what): \(String(cString: sqlite3_errstr(code)))")
+        }
+    }
+}
+
+/// One row of a changeset: what happens to one item when the changeset is applied.
+struct ChangedRow: Equatable {
+    enum Kind { case insert, delete, update }
+
+    var kind: Kind
+    var id: ItemID
+    /// The parent before: known for a delete, and for an update that changes the parent.
+    var oldParent: ItemID?
+    /// The parent after: known for an insert, and for an update that changes the parent.
+    var newParent: ItemID?
+
+    /// Column order of the item table: id, parent_id, position, title.
+    private static let idColumn: Int32 = 0
+    private static let parentColumn: Int32 = 1
+
+    init(_ iterator: OpaquePointer) throws {
+        var table: UnsafePointer<CChar>?
+        var columnCount: Int32 = 0
+        var operation: Int32 = 0
+        var indirect: Int32 = 0
+        sqlite3changeset_op(iterator, &table, &columnCount, &operation, &indirect)
+        switch operation {
+        case SQLITE_INSERT:
+            kind = .insert
+            id = Self.value(iterator, Self.idColumn, sqlite3changeset_new) ?? 0
+            newParent = Self.value(iterator, Self.parentColumn, sqlite3changeset_new)
+        case SQLITE_DELETE:
+            kind = .delete
+            id = Self.value(iterator, Self.idColumn, sqlite3changeset_old) ?? 0
+            oldParent = Self.value(iterator, Self.parentColumn, sqlite3changeset_old)
+        default:
+            kind = .update
+            id = Self.value(iterator, Self.idColumn, sqlite3changeset_old) ?? 0
+            oldParent = Self.value(iterator, Self.parentColumn, sqlite3changeset_old)
+            // An UPDATE carries old and new values only for the columns it changes.
+            newParent = Self.value(iterator, Self.parentColumn, sqlite3changeset_new)
+        }
+    }
+
+    private typealias ValueReader = (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+
+    private static func value(_ iterator: OpaquePointer, _ column: Int32, _ read: ValueReader) -> ItemID? {
+        var value: OpaquePointer?
+        guard read(iterator, column, &value) == SQLITE_OK, let value, sqlite3_value_type(value) != SQLITE_NULL else {
+            return nil
+        }
+        return sqlite3_value_int64(value)
+    }
+}

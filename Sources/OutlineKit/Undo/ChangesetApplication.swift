@@ -1,0 +1,63 @@
+import GRDB
+
+/// Applies a recorded step to the database and verifies that the result keeps the tree's
+/// invariants, so that undo and redo never leave an orphan, a gap or a duplicate position.
+///
+/// Changesets are applied with foreign keys off (see `OutlineStore.writeApplyingHistory`): the
+/// changeset itself names every row a cascade removed, so no cascade may run again, and every row
+/// must then be exactly as recorded. Any conflict therefore means the file was changed outside
+/// outline. What a changeset cannot see (a row added outside outline under an item the step
+/// deletes, a sibling inserted beside the ones it renumbers) is caught by the checks afterwards.
+enum ChangesetApplication {
+    struct Mismatch: Error {
+        var reason: String
+    }
+
+    static func apply(_ changeset: Changeset, inverted: Bool, _ db: Database) throws {
+        let rows = try changeset.rows(inverted: inverted)
+        do {
+            try changeset.apply(db, inverted: inverted)
+        } catch let conflict as Changeset.Conflict {
+            throw Mismatch(reason: conflict.reason)
+        }
+        try verify(rows, db)
+    }
+
+    private static func verify(_ rows: [ChangedRow], _ db: Database) throws {
+        let deleted = rows.filter { $0.kind == .delete }.map(\.id)
+        let kept = rows.filter { $0.kind != .delete }.map(\.id)
+        var parents = Set(rows.compactMap(\.oldParent))
+
+        let keptRows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT item.id, item.parent_id,
+                       item.parent_id IS NULL OR EXISTS (SELECT 1 FROM item AS p WHERE p.id = item.parent_id)
+                FROM json_each(?) AS kept JOIN item ON item.id = kept.value
+                """,
+            arguments: [TreeQueries.jsonArray(kept)])
+        for row in keptRows {
+            let parentExists: Bool = row[2]
+            if !parentExists { throw Mismatch(reason: "item \(row[0] as ItemID) would have no parent") }
+            if let parent = row[1] as ItemID? { parents.insert(parent) }
+        }
+
+        if let orphan = try ItemID.fetchOne(
+            db, sql: "SELECT id FROM item WHERE parent_id IN (SELECT value FROM json_each(?)) LIMIT 1",
+            arguments: [TreeQueries.jsonArray(deleted)])
+        {
+            throw Mismatch(reason: "item \(orphan) would lose its parent")
+        }
+
+        let positions = try db.cachedStatement(
+            sql: "SELECT count(*), min(position), max(position), count(DISTINCT position) FROM item WHERE parent_id = ?"
+        )
+        for parent in parents.subtracting(deleted) {
+            guard let row = try Row.fetchOne(positions, arguments: [parent]) else { continue }
+            let count: Int = row[0]
+            if count > 0, row[1] != 1 || row[2] != count || row[3] != count {
+                throw Mismatch(reason: "the positions under \(parent) would not run 1 to \(count)")
+            }
+        }
+    }
+}

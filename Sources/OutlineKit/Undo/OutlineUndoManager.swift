@@ -1,0 +1,88 @@
+import GRDB
+
+/// The persistent undo manager of an outline: the counterpart of `NSUndoManager` for a tool whose
+/// every command is a new process.
+///
+/// Each changing command is one step, recorded in the same transaction as the change, so a crash
+/// can never keep one without the other. `undo()` reverts the newest step not yet undone, whoever
+/// made it; `redo()` re-applies the newest undone one; any new change clears what could be redone.
+///
+/// ```swift
+/// try store.remove([groceries])
+/// try store.undoManager.undoActionName   // "rm \"Groceries\" and 3 descendants"
+/// try store.undoManager.undo()           // the subtree is back, same ids and positions
+/// ```
+public struct OutlineUndoManager {
+    /// The manager is a view of the store's history; holding the store keeps it open while the
+    /// manager is in use.
+    let store: OutlineStore
+
+    /// How many steps the history keeps; older ones are pruned as new ones arrive. 0 keeps all.
+    public var levelsOfUndo: Int {
+        get { store.levelsOfUndo }
+        nonmutating set { store.levelsOfUndo = newValue }
+    }
+
+    public var canUndo: Bool { get throws { try undoActionName != nil } }
+    public var canRedo: Bool { get throws { try redoActionName != nil } }
+
+    /// The name of the step `undo()` would revert, or nil.
+    public var undoActionName: String? {
+        get throws { try store.read { db in try UndoHistory.next(db, undone: false, limit: 1).first?.step.name } }
+    }
+
+    /// The name of the step `redo()` would re-apply, or nil.
+    public var redoActionName: String? {
+        get throws { try store.read { db in try UndoHistory.next(db, undone: true, limit: 1).first?.step.name } }
+    }
+
+    /// Reverts the newest `steps` steps not yet undone, newest first, all in one transaction.
+    ///
+    /// - Parameter dryRun: do everything, then roll back: reports exactly what would happen.
+    /// - Returns: the steps undone, in the order they were undone.
+    /// - Throws: `nothingToUndo`, `notEnoughSteps`, or `historyMismatch` when the database no
+    ///   longer matches a step; nothing is changed then.
+    @discardableResult
+    public func undo(steps: Int = 1, dryRun: Bool = false) throws -> [UndoStep] {
+        try travel(undoing: true, steps: steps, dryRun: dryRun)
+    }
+
+    /// Re-applies the newest `steps` undone steps, in the order they were first done.
+    @discardableResult
+    public func redo(steps: Int = 1, dryRun: Bool = false) throws -> [UndoStep] {
+        try travel(undoing: false, steps: steps, dryRun: dryRun)
+    }
+
+    /// Forgets the whole history; the outline itself is unchanged.
+    public func removeAllActions() throws {
+        try store.write { db in try db.execute(sql: "DELETE FROM undo_step") }
+    }
+
+    /// The history, newest first.
+    public func history(limit: Int? = nil) throws -> [UndoStep] {
+        try store.read { db in try UndoHistory.list(db, limit: limit) }
+    }
+
+    private func travel(undoing: Bool, steps: Int, dryRun: Bool) throws -> [UndoStep] {
+        let verb = undoing ? "undo" : "redo"
+        guard steps >= 1 else { throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: 0) }
+        return try store.writeApplyingHistory(commit: !dryRun) { db in
+            let entries = try UndoHistory.next(db, undone: !undoing, limit: steps)
+            if entries.isEmpty { throw OutlineError.nothingTo(verb: verb) }
+            if entries.count < steps {
+                throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: entries.count)
+            }
+            return try entries.map { step, changeset in
+                do {
+                    try ChangesetApplication.apply(changeset, inverted: undoing, db)
+                } catch let mismatch as ChangesetApplication.Mismatch {
+                    throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch.reason)
+                }
+                try UndoHistory.setUndone(db, step.number, undoing)
+                var applied = step
+                applied.isUndone = undoing
+                return applied
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the undo history, newest first.",
+            discussion: """
+                One step a line: its number, when it was done, its name, and "(undone)" for steps \
+                that redo would re-apply. Every process shares one history.
+
+                Examples:
+                  outline history
+                  outline history --limit 5
+                  outline history --limit 0 --json | jq '.[] | select(.undone)'
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("How many steps to show (default 20; 0 for all).", valueName: "n"))
+        var limit = 20
+
+        func validate() throws {
+            if limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
+        }
+
+        mutating func run() throws {
+            let steps = try global.openStore().undoManager.history(limit: limit == 0 ? nil : limit)
+            HistoryOutput.printHistory(steps, json: global.json)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Undo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Undo the last commands that changed the outline, whichever process ran them.",
+            discussion: """
+                Reverts the newest N steps of the history (default 1), newest first, in one \
+                transaction: all of them or none. The items come back exactly as they were, with \
+                their ids and positions. If the database was changed outside outline since a step, \
+                undo refuses and changes nothing.
+
+                Examples:
+                  outline undo
+                  outline undo 3
+                  outline undo --dry-run
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var travel: HistoryTravelOptions
+
+        mutating func run() throws {
+            let steps = try global.openStore().undoManager.undo(steps: travel.steps, dryRun: travel.dryRun)
+            HistoryOutput.printTravel(steps, undoing: true, dryRun: travel.dryRun, json: global.json)
+        }
+    }
+
+    struct Redo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Redo the last undone commands.",
+            discussion: """
+                Re-applies the newest N undone steps (default 1), in the order they were first \
+                done, in one transaction. Any other change clears what can be redone.
+
+                Examples:
+                  outline redo
+                  outline redo 2 --dry-run
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var travel: HistoryTravelOptions
+
+        mutating func run() throws {
+            let steps = try global.openStore().undoManager.redo(steps: travel.steps, dryRun: travel.dryRun)
+            HistoryOutput.printTravel(steps, undoing: false, dryRun: travel.dryRun, json: global.json)
+        }
+    }
+}
+
+/// `[N] [--dry-run]`, shared by undo and redo.
+struct HistoryTravelOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("How many steps (default 1).", valueName: "n"))
+    var steps: Int = 1
+
+    @Flag(help: "Say what would change, and change nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        if steps < 1 { throw ValidationError("the number of steps must be at least 1") }
+    }
+}

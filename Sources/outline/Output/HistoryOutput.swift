@@ -1,0 +1,53 @@
+import Foundation
+import OutlineKit
+
+/// Prints undo, redo and history results.
+enum HistoryOutput {
+    /// One line a step (`undone: NAME`), or with --json one report a step: an object for one step,
+    /// an array for several.
+    static func printTravel(_ steps: [UndoStep], undoing: Bool, dryRun: Bool, json: Bool) {
+        let output = StandardOutput.shared
+        let key = undoing ? "undone" : "redone"
+        if json {
+            let reports = steps.map { step in
+                "{\"step\":\(step.number),\"\(key)\":\(JSONText.quote(step.name))"
+                    + (dryRun ? ",\"dryRun\":true}" : "}")
+            }
+            output.writeLine(reports.count == 1 ? reports[0] : "[" + reports.joined(separator: ",") + "]")
+            return
+        }
+        let label = dryRun ? (undoing ? "would undo" : "would redo") : key
+        for step in steps { output.writeLine("\(label): \(TitleSanitizer.forTerminal(step.name))") }
+    }
+
+    static func printHistory(_ steps: [UndoStep], json: Bool) {
+        let output = StandardOutput.shared
+        if json {
+            let entries = steps.map { step in
+                "{\"step\":\(step.number),\"time\":\(JSONText.quote(timestamp(step.date, utc: true))),"
+                    + "\"name\":\(JSONText.quote(step.name)),\"undone\":\(step.isUndone)}"
+            }
+            output.writeLine("[" + entries.joined(separator: ",") + "]")
+            return
+        }
+        let width = steps.map { String($0.number).count }.max() ?? 1
+        for step in steps {
+            let number = String(step.number)
+            let padded = String(repeating: " ", count: width - number.count) + number
+            let state = step.isUndone ? "  (undone)" : ""
+            output.writeLine(
+                Terminal.dim("\(padded)  \(timestamp(step.date, utc: false))") + "  "
+                    + TitleSanitizer.forTerminal(step.name) + Terminal.dim(state))
+        }
+    }
+
+    /// `2026-11-21 21:40:12` in local time for people; `2026-11-21T21:40:12Z` for JSON.
+    private static func timestamp(_ date: Date, utc: Bool) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        if utc { gmtime_r(&seconds, &parts) } else { localtime_r(&seconds, &parts) }
+        var buffer = [CChar](repeating: 0, count: 32)
+        strftime(&buffer, buffer.count, utc ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%d %H:%M:%S", &parts)
+        return String(cString: buffer)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@Suite("undo, redo and history, end to end")
+struct UndoCommandTests {
+    let outline = OutlineProcess()
+
+    @Test func theNestedListScenario() throws {
+        // A three-level list.
+        try outline.run(["add", "Groceries", "Work", "Home"])
+        try outline.run(["add", "Dairy", "Bakery", "--under", "1"])
+        try outline.run(["add", "Milk", "Cheese", "--under", "4"])
+        try outline.run(["add", "Bread", "--under", "5"])
+        let built = try outline.tsv()
+        #expect(built.count == 8)
+
+        // Remove a middle item with its subtree, undo: all of it back, same ids and order.
+        #expect(try outline.run(["rm", "4"]).stdout == "removed \"Dairy\" and 2 descendants\n")
+        let removed = try outline.tsv()
+        #expect(removed.count == 5)
+        let undo = try outline.run(["undo"])
+        #expect(undo.stdout == "undone: rm \"Dairy\" and 2 descendants\n")
+        #expect(try outline.tsv() == built)
+        #expect(try outline.run(["redo"]).stdout == "redone: rm \"Dairy\" and 2 descendants\n")
+        #expect(try outline.tsv() == removed)
+        try outline.run(["undo"])
+
+        // Move an item to another parent, and undo.
+        try outline.run(["mv", "6", "--under", "2"])
+        #expect(try outline.tsv() != built)
+        #expect(try outline.run(["undo"]).stdout == "undone: mv \"Milk\" under \"Work\"\n")
+        #expect(try outline.tsv() == built)
+
+        // Retitle, and undo.
+        try outline.run(["edit", "7", "Cheddar"])
+        #expect(try outline.run(["undo"]).stdout == "undone: edit \"Cheese\" to \"Cheddar\"\n")
+        #expect(try outline.tsv() == built)
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
+    @Test func historyListsStepsNewestFirst() throws {
+        try outline.run(["add", "a"])
+        try outline.run(["add", "b"])
+        try outline.run(["undo"])
+        let lines = try outline.run(["history"]).lines
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("2  20") && lines[0].hasSuffix("  add \"b\"  (undone)"))
+        #expect(lines[1].hasPrefix("1  20") && lines[1].hasSuffix("  add \"a\""))
+        #expect(try outline.run(["history", "--limit", "1"]).lines.count == 1)
+        let json = try outline.run(["history", "--json"]).stdout
+        let entries = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(entries?.map { $0["name"] as? String } == ["add \"b\"", "add \"a\""])
+        #expect(entries?.map { $0["undone"] as? Bool } == [true, false])
+        #expect(entries?.map { $0["step"] as? Int } == [2, 1])
+    }
+
+    @Test func jsonReportsCarryTheStep() throws {
+        #expect(
+            try outline.run(["add", "a", "--json"]).stdout == "{\"step\":1,\"action\":\"add \\\"a\\\"\",\"ids\":[1]}\n")
+        #expect(
+            try outline.run(["edit", "1", "b", "--json"]).stdout
+                == "{\"step\":2,\"action\":\"edit \\\"a\\\" to \\\"b\\\"\"}\n")
+        #expect(
+            try outline.run(["undo", "--json"]).stdout == "{\"step\":2,\"undone\":\"edit \\\"a\\\" to \\\"b\\\"\"}\n")
+        #expect(
+            try outline.run(["redo", "--json"]).stdout == "{\"step\":2,\"redone\":\"edit \\\"a\\\" to \\\"b\\\"\"}\n")
+        let both = try outline.run(["undo", "2", "--json"]).stdout
+        #expect(
+            both.hasPrefix("[{\"step\":2,\"undone\":") && both.contains("{\"step\":1,\"undone\":\"add \\\"a\\\"\"}]"))
+    }
+
+    @Test func dryRunSaysWhatAndChangesNothing() throws {
+        try outline.run(["add", "a", "b"])
+        let before = try outline.tsv()
+        #expect(try outline.run(["undo", "--dry-run"]).stdout == "would undo: add \"a\" and \"b\"\n")
+        #expect(try outline.tsv() == before)
+        try outline.run(["undo"])
+        #expect(try outline.run(["redo", "--dry-run"]).stdout == "would redo: add \"a\" and \"b\"\n")
+        #expect(try outline.tsv() == [])
+    }
+
+    @Test func refusalsAreClear() throws {
+        let nothing = try outline.run(["undo"])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr == "error: nothing to undo\n")
+        #expect(try outline.run(["redo"]).stderr == "error: nothing to redo\n")
+        try outline.run(["add", "a"])
+        let tooMany = try outline.run(["undo", "3"])
+        #expect(tooMany.status == 1)
+        #expect(tooMany.stderr == "error: cannot undo 3 steps: only 1 can be undone; nothing was changed\n")
+        #expect(try outline.run(["undo", "0"]).status == 64)
+        #expect(try outline.run(["history", "--limit", "-1"]).status == 64)
+
+        // A row of the step changed behind outline's back: refuse, change nothing.
+        try outline.run(["edit", "1", "b"])
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [outline.database, "UPDATE item SET title = 'outside' WHERE id = 1"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let mismatch = try outline.run(["undo"])
+        #expect(mismatch.status == 1)
+        #expect(
+            mismatch.stderr
+                == "error: cannot undo edit \"a\" to \"b\": the database was changed outside outline "
+                + "(an item it touches was changed since); nothing was changed\n")
+        #expect(try outline.tsv() == ["1\t0\t1\t1\toutside"])
+    }
+
+    @Test func undoOfATenThousandItemRemoval() throws {
+        try outline.run(["add", "big"])
+        let titles = (1...10_000).map { "item \($0)\n" }.joined()
+        #expect(try outline.run(["add", "-", "--under", "1"], input: titles).lines.count == 10_000)
+        let before = try outline.tsv()
+        #expect(try outline.run(["rm", "1"]).stdout == "removed \"big\" and 10000 descendants\n")
+        #expect(try outline.tsv() == [])
+        try outline.run(["undo"])
+        #expect(try outline.tsv() == before)
+    }
+
+    @Test func undoFromAnotherProcessAndConcurrentWriters() throws {
+        // Undo in a later process, with the database named another way (the environment).
+        try outline.run(["add", "from one process"])
+        let undo = try outline.run(["undo"], environment: ["OUTLINE_DB": outline.database], useDatabaseOption: false)
+        #expect(undo.stdout == "undone: add \"from one process\"\n")
+
+        // Four writers add while a fifth undoes; every add either stays or was undone, never lost.
+        try outline.run(["add", "inbox"])
+        let database = outline.database
+        let group = DispatchGroup()
+        let log = FailureLog()
+        let undone = FailureLog()
+        for worker in 0..<4 {
+            group.enter()
+            Thread {
+                for index in 0..<25 {
+                    let result = try? OutlineProcess.run(
+                        ["add", "w\(worker)-\(index)", "--under", "2", "--db", database], input: nil)
+                    if result?.status != 0 { log.add("add failed: \(String(describing: result))") }
+                }
+                group.leave()
+            }.start()
+        }
+        group.enter()
+        Thread {
+            // Start once 20 adds are in: 15 undos can then only ever undo the writers' adds
+            // (they only add), never the "inbox" step below them.
+            while ((try? OutlineProcess.run(["ls", "2", "--tsv", "--db", database], input: nil))?.lines.count ?? 0) < 20
+            {
+                usleep(10_000)
+            }
+            for _ in 0..<15 {
+                if let result = try? OutlineProcess.run(["undo", "--db", database], input: nil), result.status == 0 {
+                    undone.add(result.stdout)
+                } else {
+                    log.add("undo failed")
+                }
+            }
+            group.leave()
+        }.start()
+        group.wait()
+        #expect(log.entries == [])
+        #expect(undone.entries.count == 15)
+        #expect(undone.entries.allSatisfy { $0.hasPrefix("undone: add \"w") })
+        let children = try outline.run(["ls", "2", "--tsv"]).lines
+        #expect(children.count == 100 - 15)
+        #expect(children.map { Int($0.split(separator: "\t")[2])! } == Array(1...85))
+        #expect(try outline.run(["check"]).status == 0)
+    }
+}
