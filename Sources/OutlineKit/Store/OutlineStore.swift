@@ -20,6 +20,13 @@ public final class OutlineStore {
     /// How many steps the undo history keeps; older ones are pruned as new ones arrive. 0 keeps all.
     public var levelsOfUndo: Int
 
+    /// Results controllers that have fetched through this store, told when this store commits.
+    private var liveControllers: [WeakController] = []
+
+    private struct WeakController {
+        weak var controller: ResultsController?
+    }
+
     /// The persistent undo manager: undo, redo and the history, shared by every process.
     public var undoManager: OutlineUndoManager { OutlineUndoManager(store: self) }
 
@@ -114,7 +121,7 @@ public final class OutlineStore {
     /// Runs a changing command in one write transaction and records it as one undo step, named by
     /// its action, in the same transaction. A command that changed nothing records no step.
     func performChange(_ body: (Database) throws -> ChangeResult) throws -> ChangeResult {
-        try write { db in
+        let result = try write { db in
             var (result, changeset) = try Changeset.record(db) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
@@ -122,6 +129,19 @@ public final class OutlineStore {
             }
             return result
         }
+        if result.step != nil { try notifyControllers() }
+        return result
+    }
+
+    /// Keeps `controller` informed of this store's own commits.
+    func register(_ controller: ResultsController) {
+        liveControllers.removeAll { $0.controller == nil || $0.controller === controller }
+        liveControllers.append(WeakController(controller: controller))
+    }
+
+    /// Refreshes the live controllers after a commit made through this store.
+    func notifyControllers() throws {
+        for box in liveControllers { try box.controller?.refresh() }
     }
 
     /// Runs an undo or redo in one write transaction with foreign keys off (see

@@ -66,7 +66,7 @@ public struct OutlineUndoManager {
     private func travel(undoing: Bool, steps: Int, dryRun: Bool) throws -> [UndoStep] {
         let verb = undoing ? "undo" : "redo"
         guard steps >= 1 else { throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: 0) }
-        return try store.writeApplyingHistory(commit: !dryRun) { db in
+        let applied = try store.writeApplyingHistory(commit: !dryRun) { db in
             let entries = try UndoHistory.next(db, undone: !undoing, limit: steps)
             if entries.isEmpty { throw OutlineError.nothingTo(verb: verb) }
             if entries.count < steps {
@@ -84,5 +84,7 @@ public struct OutlineUndoManager {
                 return applied
             }
         }
+        if !dryRun { try store.notifyControllers() }
+        return applied
     }
 }

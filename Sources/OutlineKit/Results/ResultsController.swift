@@ -1,0 +1,194 @@
+import GRDB
+
+/// One parent's children, fetched, sorted and sectioned, that tells its delegate exactly which
+/// rows were inserted, deleted, moved and updated: the Linux counterpart of
+/// `NSFetchedResultsController`.
+///
+/// Changes are found by diffing snapshots (`ChangeSet`), never from change events, so a move is
+/// never reported as an update and the moves are as few as possible.
+///
+/// - Changes made through the same `OutlineStore` are noticed when they commit.
+/// - Changes committed by other processes are picked up by `refresh()` (or, cheaply, by
+///   `refreshIfChanged()`, which first checks SQLite's `data_version`).
+/// - A paused controller keeps what it showed; `resume()` delivers everything since in one batch.
+///
+/// ```swift
+/// let controller = ResultsController(store: store, request: FetchRequest(parent: 4, sort: .title, sectionKey: .initial))
+/// try controller.performFetch()
+/// controller.sectionIndexTitles      // ["A", "B", "Z"]
+/// controller.object(at: ItemPath(section: 0, row: 0)).title
+/// ```
+public final class ResultsController {
+    public let request: FetchRequest
+    public weak var delegate: (any ResultsControllerDelegate)?
+    public private(set) var sections: [ResultsSection] = []
+    public private(set) var isPaused = false
+    /// True when a paused controller has seen a refresh: `resume()` will deliver something.
+    public private(set) var hasPendingChanges = false
+
+    private let store: OutlineStore?
+    private var paths: [ItemID: ItemPath] = [:]
+    private var lastDataVersion: Int?
+
+    /// A controller on `store`; call `performFetch()` before reading it.
+    public init(store: OutlineStore, request: FetchRequest) {
+        self.store = store
+        self.request = request
+    }
+
+    /// A controller that shows `items` rather than the database: for diffing two states
+    /// computed elsewhere (change reports), with `update(to:)`.
+    init(request: FetchRequest, items: [Item]) {
+        self.store = nil
+        self.request = request
+        install(items)
+    }
+
+    public var fetchedObjects: [Item] { sections.flatMap(\.objects) }
+    public var sectionIndexTitles: [String] { sections.map(\.indexTitle) }
+
+    public func object(at path: ItemPath) -> Item { sections[path.section].objects[path.row] }
+
+    public func indexPath(for id: ItemID) -> ItemPath? { paths[id] }
+
+    /// The section for an index title (as a section index bar asks), or the nearest before it.
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        if let exact = sections.firstIndex(where: { $0.indexTitle == title }) { return exact }
+        return max(0, min(index, sections.count - 1))
+    }
+
+    /// Fetches the objects. The delegate hears nothing; later changes it hears about.
+    public func performFetch() throws {
+        guard let store else { return }
+        let (items, version) = try store.read { db in (try Self.fetch(db, request), try Self.dataVersion(db)) }
+        install(items)
+        lastDataVersion = version
+        store.register(self)
+    }
+
+    /// Fetches again and reports the difference to the delegate (unless paused).
+    @discardableResult
+    public func refresh() throws -> ChangeSet {
+        guard let store else { return ChangeSet() }
+        if isPaused {
+            hasPendingChanges = true
+            return ChangeSet()
+        }
+        let (items, version) = try store.read { db in (try Self.fetch(db, request), try Self.dataVersion(db)) }
+        lastDataVersion = version
+        return update(to: items)
+    }
+
+    /// Refreshes only if another connection committed since the last fetch.
+    @discardableResult
+    public func refreshIfChanged() throws -> ChangeSet {
+        guard let store else { return ChangeSet() }
+        let version = try store.read { db in try Self.dataVersion(db) }
+        return version == lastDataVersion ? ChangeSet() : try refresh()
+    }
+
+    /// Stops delivering changes; what the controller shows stays as it is.
+    public func pause() { isPaused = true }
+
+    /// Delivers, as one change set, everything that changed since `pause()`.
+    @discardableResult
+    public func resume() throws -> ChangeSet {
+        isPaused = false
+        hasPendingChanges = false
+        return try refresh()
+    }
+
+    /// Shows `items` (fetched or computed elsewhere) and tells the delegate what changed.
+    @discardableResult
+    func update(to items: [Item]) -> ChangeSet {
+        let oldSections = sections
+        let old = snapshot
+        install(items)
+        let changes = ChangeSet(from: old, to: snapshot)
+        if !changes.isEmpty { deliver(changes, oldSections: oldSections) }
+        return changes
+    }
+
+    var snapshot: ResultsSnapshot {
+        ResultsSnapshot(
+            sections: sections.map { section in
+                ResultsSnapshot.Section(
+                    name: section.name, rows: section.objects.map { .init(id: $0.id, content: $0.title) })
+            })
+    }
+
+    private func deliver(_ changes: ChangeSet, oldSections: [ResultsSection]) {
+        guard let delegate else { return }
+        delegate.controllerWillChangeContent(self)
+        for change in changes.sectionChanges {
+            switch change {
+            case .delete(let name, let index):
+                delegate.controller(self, didChangeSection: name, atSectionIndex: index, for: .delete)
+            case .insert(let name, let index):
+                delegate.controller(self, didChangeSection: name, atSectionIndex: index, for: .insert)
+            }
+        }
+        for change in changes.objectChanges {
+            let object =
+                change.to.map { self.object(at: $0) } ?? oldSections[change.from!.section].objects[change.from!.row]
+            delegate.controller(self, didChange: object, at: change.from, for: change.kind, newPath: change.to)
+        }
+        delegate.controllerDidChangeContent(self)
+    }
+
+    private func install(_ items: [Item]) {
+        sections = Self.sectioned(items, request)
+        paths = [:]
+        for (sectionIndex, section) in sections.enumerated() {
+            for (row, item) in section.objects.enumerated() {
+                paths[item.id] = ItemPath(section: sectionIndex, row: row)
+            }
+        }
+    }
+
+    // MARK: - Fetching and sorting
+
+    /// The request's objects, sorted (by section first, when sectioned).
+    static func fetch(_ db: Database, _ request: FetchRequest) throws -> [Item] {
+        let children = try TreeQueries.children(db, of: request.parent)
+        return sorted(children, request)
+    }
+
+    static func sorted(_ items: [Item], _ request: FetchRequest) -> [Item] {
+        if request.sort == .position && request.sectionKey == nil { return items }
+        let keyed = items.map { (item: $0, key: TitleCollation.key($0.title)) }
+        return keyed.sorted { left, right in
+            if request.sectionKey != nil {
+                let leftRank = TitleCollation.sectionRank(TitleCollation.initial(forKey: left.key))
+                let rightRank = TitleCollation.sectionRank(TitleCollation.initial(forKey: right.key))
+                if leftRank != rightRank { return leftRank < rightRank }
+            }
+            switch request.sort {
+            case .position: return left.item.position < right.item.position
+            case .id: return left.item.id < right.item.id
+            case .title:
+                if left.key != right.key { return left.key < right.key }
+                if left.item.title != right.item.title { return left.item.title < right.item.title }
+                return left.item.id < right.item.id
+            }
+        }.map(\.item)
+    }
+
+    private static func sectioned(_ items: [Item], _ request: FetchRequest) -> [ResultsSection] {
+        guard request.sectionKey != nil else { return [ResultsSection(name: "", objects: items)] }
+        var sections: [ResultsSection] = []
+        for item in items {
+            let initial = TitleCollation.initial(item.title)
+            if sections.last?.name == initial {
+                sections[sections.count - 1].objects.append(item)
+            } else {
+                sections.append(ResultsSection(name: initial, objects: [item]))
+            }
+        }
+        return sections
+    }
+
+    private static func dataVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+}
