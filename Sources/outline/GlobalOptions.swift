@@ -16,7 +16,10 @@ struct GlobalOptions: ParsableArguments {
     func openStore() throws -> OutlineStore {
         let environment = ProcessInfo.processInfo.environment
         let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
-        return try OutlineStore(path: path, levelsOfUndo: try levelsOfUndo(environment))
+        let store = try OutlineStore(path: path, levelsOfUndo: try levelsOfUndo(environment))
+        // Change reports cost a read of every list a change touches; only JSON output shows them.
+        store.reportsChanges = json
+        return store
     }
 
     /// `$OUTLINE_UNDO_LEVELS`: how many undo steps to keep (0 for all); 1000 when unset.

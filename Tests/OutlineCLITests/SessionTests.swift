@@ -49,8 +49,12 @@ struct SessionTests {
     @Test func jsonOutputOfChangingCommands() throws {
         #expect(
             try outline.run(["add", "Milk", "--json"]).stdout
-                == "{\"step\":1,\"action\":\"add \\\"Milk\\\"\",\"ids\":[1]}\n")
-        #expect(try outline.run(["--json", "rm", "1"]).stdout == "{\"step\":2,\"action\":\"rm \\\"Milk\\\"\"}\n")
+                == #"{"step":1,"action":"add \"Milk\"","changes":[{"parent":0,"type":"insert","id":1,"from":null,"to":1}],"ids":[1]}"#
+                + "\n")
+        #expect(
+            try outline.run(["--json", "rm", "1"]).stdout
+                == #"{"step":2,"action":"rm \"Milk\"","changes":[{"parent":0,"type":"delete","id":1,"from":1,"to":null}]}"#
+                + "\n")
         let check = try outline.run(["check", "--json"])
         #expect(check.stdout == "{\"ok\":true,\"items\":0,\"schema\":2,\"problems\":[]}\n")
     }

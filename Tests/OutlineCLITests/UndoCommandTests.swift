@@ -54,19 +54,47 @@ struct UndoCommandTests {
         #expect(entries?.map { $0["step"] as? Int } == [2, 1])
     }
 
-    @Test func jsonReportsCarryTheStep() throws {
+    @Test func jsonReportsCarryTheStepAndChanges() throws {
+        let update = #"{"parent":0,"type":"update","id":1,"from":1,"to":1}"#
         #expect(
-            try outline.run(["add", "a", "--json"]).stdout == "{\"step\":1,\"action\":\"add \\\"a\\\"\",\"ids\":[1]}\n")
+            try outline.run(["add", "a", "--json"]).stdout
+                == #"{"step":1,"action":"add \"a\"","changes":[{"parent":0,"type":"insert","id":1,"from":null,"to":1}],"ids":[1]}"#
+                + "\n")
         #expect(
             try outline.run(["edit", "1", "b", "--json"]).stdout
-                == "{\"step\":2,\"action\":\"edit \\\"a\\\" to \\\"b\\\"\"}\n")
+                == #"{"step":2,"action":"edit \"a\" to \"b\"","changes":["# + update + "]}\n")
         #expect(
-            try outline.run(["undo", "--json"]).stdout == "{\"step\":2,\"undone\":\"edit \\\"a\\\" to \\\"b\\\"\"}\n")
+            try outline.run(["undo", "--json"]).stdout
+                == #"{"step":2,"undone":"edit \"a\" to \"b\"","changes":["# + update + "]}\n")
         #expect(
-            try outline.run(["redo", "--json"]).stdout == "{\"step\":2,\"redone\":\"edit \\\"a\\\" to \\\"b\\\"\"}\n")
+            try outline.run(["redo", "--json"]).stdout
+                == #"{"step":2,"redone":"edit \"a\" to \"b\"","changes":["# + update + "]}\n")
         let both = try outline.run(["undo", "2", "--json"]).stdout
         #expect(
-            both.hasPrefix("[{\"step\":2,\"undone\":") && both.contains("{\"step\":1,\"undone\":\"add \\\"a\\\"\"}]"))
+            both
+                == #"[{"step":2,"undone":"edit \"a\" to \"b\"","changes":["# + update + "]},"
+                + #"{"step":1,"undone":"add \"a\"","changes":[{"parent":0,"type":"delete","id":1,"from":1,"to":null}]}]"#
+                + "\n")
+    }
+
+    @Test func reportsFollowSpecForMovesAndSubtrees() throws {
+        try outline.run(["add", "a", "b", "c"])
+        try outline.run(["add", "a1", "a2", "--under", "1"])
+        // Across parents each list has its own change set: the item leaves one (a delete) and
+        // enters the other (an insert).
+        let across = try outline.run(["mv", "4", "--under", "3", "--json"]).stdout
+        #expect(
+            across.contains(
+                #""changes":[{"parent":1,"type":"delete","id":4,"from":1,"to":null},{"parent":3,"type":"insert","id":4,"from":null,"to":1}]"#
+            ))
+        // Within one parent: the fewest moves, siblings that only shift are not reported.
+        let within = try outline.run(["mv", "3", "--under", "0", "--at", "1", "--json"]).stdout
+        #expect(within.contains(#""changes":[{"parent":0,"type":"move","id":3,"from":3,"to":1}]"#))
+        // A removed subtree is one delete under its parent; its undo is one insert.
+        let removed = try outline.run(["rm", "1", "--json"]).stdout
+        #expect(removed.contains(#""changes":[{"parent":0,"type":"delete","id":1,"from":2,"to":null}]"#))
+        let restored = try outline.run(["undo", "--json"]).stdout
+        #expect(restored.contains(#""changes":[{"parent":0,"type":"insert","id":1,"from":null,"to":2}]"#))
     }
 
     @Test func dryRunSaysWhatAndChangesNothing() throws {

@@ -33,10 +33,36 @@ struct TreePropertyTests {
         }
     }
 
+    /// SPEC's change report, checked against the model: for every parent that exists before and
+    /// after, applying its reported changes by the batch-update rules to its children before gives
+    /// its children after; a parent with nothing reported must not have changed.
+    static func expectReportTurnsBeforeIntoAfter(
+        _ reported: [ReportedChange], before: TreeModel, after: TreeModel, _ context: String
+    ) {
+        func list(_ model: TreeModel, _ parent: ItemID) -> ResultsSnapshot {
+            ResultsSnapshot(rows: model.children[parent]!.map { .init(id: $0, content: model.titles[$0]!) })
+        }
+        let parents = Set(before.children.keys).intersection(after.children.keys)
+        #expect(
+            reported.allSatisfy { parents.contains($0.parent) }, "\(context): a report under a parent that came or went"
+        )
+        for parent in parents {
+            let changes = ChangeSet(
+                objectChanges: reported.filter { $0.parent == parent }.map {
+                    .init(
+                        kind: $0.kind, id: $0.id, from: $0.from.map { ItemPath(row: $0 - 1) },
+                        to: $0.to.map { ItemPath(row: $0 - 1) })
+                })
+            let result = changes.applied(to: list(before, parent), contents: after.titles)
+            #expect(result == list(after, parent), "\(context): parent \(parent), report \(reported)")
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func storeMatchesTheModelAfterEveryStep(seed: UInt64) throws {
         let fixture = try StoreFixture()
         let store = fixture.store
+        store.reportsChanges = true
         var model = TreeModel()
         var history = ModelHistory()
         var rng = SeededGenerator(seed: seed)
@@ -48,6 +74,7 @@ struct TreePropertyTests {
             var modelAccepted = true
             var storeResult: ChangeResult?
             var storeAccepted: Bool
+            var reported: [ReportedChange]?
             switch command {
             case .add(let titles, let parent, let placement):
                 let modelIDs = model.add(titles, under: parent, placement: placement)
@@ -67,15 +94,17 @@ struct TreePropertyTests {
                 let undoing = if case .undo = command { true } else { false }
                 modelAccepted = history.travel(&model, steps: steps, undoing: undoing)
                 let manager = store.undoManager
-                storeAccepted =
-                    (try? undoing ? manager.undo(steps: steps) : manager.redo(steps: steps)) != nil
+                let travelled = try? undoing ? manager.undo(steps: steps) : manager.redo(steps: steps)
+                storeAccepted = travelled != nil
                 if storeAccepted { travels += 1 }
+                if let travelled, steps == 1 { reported = travelled[0].changes }
                 #expect(modelAccepted == storeAccepted, "seed \(seed) step \(step): \(command)")
             }
             if case .undo = command {
             } else if case .redo = command {
             } else {
                 storeAccepted = storeResult != nil
+                reported = storeResult?.changes
                 #expect(modelAccepted == storeAccepted, "seed \(seed) step \(step): \(command)")
                 if modelAccepted {
                     let changed = history.record(before: before, after: model)
@@ -83,6 +112,10 @@ struct TreePropertyTests {
                 }
             }
             if modelAccepted { accepted += 1 }
+            if let reported, modelAccepted {
+                Self.expectReportTurnsBeforeIntoAfter(
+                    reported, before: before, after: model, "seed \(seed) step \(step): \(command)")
+            }
             let expected = model.tsv()
             let actual = try fixture.tsv()
             #expect(actual == expected, "seed \(seed) step \(step): \(command)")

@@ -7,6 +7,8 @@ public struct ChangeResult: Equatable, Sendable {
     public var ids: [ItemID]
     /// The undo step recorded; nil when the command changed nothing.
     public var step: Int64?
+    /// The per-parent changes, when the store `reportsChanges`.
+    public var changes: [ReportedChange] = []
 
     init(action: Action, ids: [ItemID] = []) {
         self.action = action

@@ -1,7 +1,8 @@
 import GRDB
 
 extension OutlineStore {
-    /// Walks the descendants of `start` depth-first, in order, one parent's children at a time.
+    /// Walks the descendants of `start` depth-first, in order, one parent's children at a time:
+    /// each list is one results-controller fetch of that parent's children.
     ///
     /// Memory stays proportional to the depth of the tree times the fan-out, never to its size, so
     /// a million-item outline streams. All of the walk reads one snapshot.
@@ -26,7 +27,7 @@ extension OutlineStore {
         _ db: Database, of parent: ItemID, depth: Int, maxDepth: Int,
         enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void
     ) throws {
-        let children = try TreeQueries.children(db, of: parent)
+        let children = try ResultsController.fetch(db, .children(of: parent))
         for (index, child) in children.enumerated() {
             let entry = TreeEntry(item: child, depth: depth, isLastSibling: index == children.count - 1)
             try enter(entry)

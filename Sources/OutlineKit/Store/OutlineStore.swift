@@ -20,6 +20,11 @@ public final class OutlineStore {
     /// How many steps the undo history keeps; older ones are pruned as new ones arrive. 0 keeps all.
     public var levelsOfUndo: Int
 
+    /// Whether changing commands, undo and redo also compute their change reports
+    /// (`ChangeResult.changes`, `UndoStep.changes`). Off by default: a report reads every list the
+    /// change touched, which a plain `add` has no need to pay for.
+    public var reportsChanges = false
+
     /// Results controllers that have fetched through this store, told when this store commits.
     private var liveControllers: [WeakController] = []
 
@@ -126,11 +131,19 @@ public final class OutlineStore {
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
                     db, name: result.action.name, changeset: changeset, levels: levelsOfUndo)
+                if reportsChanges { result.changes = try report(db, try changeset.rows(inverted: false)) }
             }
             return result
         }
         if result.step != nil { try notifyControllers() }
         return result
+    }
+
+    /// The change report of the change whose applied rows are `rows`, the database being in the
+    /// state just after it.
+    func report(_ db: Database, _ rows: [ChangedRow]) throws -> [ReportedChange] {
+        var rewinder = try TreeRewinder(db, changes: [rows])
+        return ChangeReporter.report(rewinder.rewind(rows))
     }
 
     /// Keeps `controller` informed of this store's own commits.

@@ -7,4 +7,10 @@ public struct TreeEntry: Equatable, Sendable {
     public var isLastSibling: Bool
 
     public var id: ItemID { item.id }
+
+    public init(item: Item, depth: Int, isLastSibling: Bool) {
+        self.item = item
+        self.depth = depth
+        self.isLastSibling = isLastSibling
+    }
 }

@@ -13,7 +13,9 @@ enum ChangesetApplication {
         var reason: String
     }
 
-    static func apply(_ changeset: Changeset, inverted: Bool, _ db: Database) throws {
+    /// - Returns: the rows as applied, for a change report.
+    @discardableResult
+    static func apply(_ changeset: Changeset, inverted: Bool, _ db: Database) throws -> [ChangedRow] {
         let rows = try changeset.rows(inverted: inverted)
         do {
             try changeset.apply(db, inverted: inverted)
@@ -21,6 +23,7 @@ enum ChangesetApplication {
             throw Mismatch(reason: conflict.reason)
         }
         try verify(rows, db)
+        return rows
     }
 
     private static func verify(_ rows: [ChangedRow], _ db: Database) throws {

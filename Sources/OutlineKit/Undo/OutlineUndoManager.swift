@@ -73,14 +73,16 @@ public struct OutlineUndoManager {
                 throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: entries.count)
             }
             return try entries.map { step, changeset in
+                let rows: [ChangedRow]
                 do {
-                    try ChangesetApplication.apply(changeset, inverted: undoing, db)
+                    rows = try ChangesetApplication.apply(changeset, inverted: undoing, db)
                 } catch let mismatch as ChangesetApplication.Mismatch {
                     throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch.reason)
                 }
                 try UndoHistory.setUndone(db, step.number, undoing)
                 var applied = step
                 applied.isUndone = undoing
+                if store.reportsChanges { applied.changes = try store.report(db, rows) }
                 return applied
             }
         }

@@ -9,6 +9,8 @@ public struct UndoStep: Equatable, Sendable {
     public var name: String
     public var date: Date
     public var isUndone: Bool
+    /// What undoing or redoing it changed, when the store `reportsChanges`.
+    public var changes: [ReportedChange] = []
 }
 
 /// The undo history table: reads and writes of `undo_step`, inside the caller's transaction.

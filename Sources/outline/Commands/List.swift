@@ -12,11 +12,18 @@ extension Outline {
                 depth-first: id, parent, position, depth, title, separated by tabs (REF's children \
                 have depth 1). --json prints a nested array of {"id", "title", "position", "children"}.
 
+                --sections initial lists REF's children alone, sorted by title and grouped under one \
+                header per initial letter, as a contacts list is; titles in other scripts file under \
+                their Latin transliteration (张 under Z), and titles that start with no letter under #. \
+                Its --tsv form starts each line with the section; its --json form is an array of \
+                {"section", "items": [{"id", "title", "position"}]}.
+
                 Examples:
                   outline ls
                   outline ls 4 --depth 1
                   outline ls --tsv | awk -F'\\t' '$4 == 1 {print $5}'
                   outline ls --json | jq '.[].title'
+                  outline ls 7 --sections initial
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -32,7 +39,17 @@ extension Outline {
         @Flag(help: "One line an item: id, parent, position, depth, title, separated by tabs.")
         var tsv = false
 
+        @Option(help: ArgumentHelp("Group REF's children into sections; 'initial' is the one key.", valueName: "key"))
+        var sections: SectionOption?
+
+        enum SectionOption: String, ExpressibleByArgument, CaseIterable {
+            case initial
+        }
+
         func validate() throws {
+            if sections != nil, depth != nil {
+                throw ValidationError("--sections lists REF's children alone; drop --depth")
+            }
             if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
             if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
         }
@@ -40,7 +57,9 @@ extension Outline {
         mutating func run() throws {
             let store = try global.openStore()
             let start = item ?? .root
-            if global.json {
+            if sections != nil {
+                try SectionedListing(store: store, parent: start).print(json: global.json, tsv: tsv)
+            } else if global.json {
                 try printJSON(store, from: start)
             } else if tsv {
                 try store.walk(from: start, maxDepth: depth) { StandardOutput.shared.writeLine(TSV.line(for: $0)) }

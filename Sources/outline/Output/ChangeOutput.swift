@@ -10,11 +10,26 @@ enum ChangeOutput {
         }
     }
 
-    /// `{"step": N, "action": NAME}`, with `"ids"` for `add`; `step` is null when nothing changed.
+    /// SPEC's change report: `{"step": N, "action": NAME, "changes": [...]}`, with `"ids"` for
+    /// `add`; `step` is null when nothing changed.
     static func printJSON(_ result: ChangeResult) {
-        let step = result.step.map(String.init) ?? "null"
-        var object = "{\"step\":\(step),\"action\":\(JSONText.quote(result.action.name))"
+        var object = report(step: result.step, key: "action", name: result.action.name, changes: result.changes)
         if case .add = result.action { object += ",\"ids\":\(JSONText.array(result.ids))" }
         StandardOutput.shared.writeLine(object + "}")
+    }
+
+    /// The opening of a report object, up to and including its changes (the caller closes it).
+    static func report(step: Int64?, key: String, name: String?, changes: [ReportedChange]) -> String {
+        let step = step.map(String.init) ?? "null"
+        let name = name.map(JSONText.quote) ?? "null"
+        return "{\"step\":\(step),\"\(key)\":\(name),\"changes\":[" + changes.map(json).joined(separator: ",") + "]"
+    }
+
+    /// `{"parent": P, "type": T, "id": I, "from": F, "to": T}` with null for a missing position.
+    static func json(_ change: ReportedChange) -> String {
+        let from = change.from.map(String.init) ?? "null"
+        let to = change.to.map(String.init) ?? "null"
+        return "{\"parent\":\(change.parent),\"type\":\"\(change.kind.rawValue)\",\"id\":\(change.id),"
+            + "\"from\":\(from),\"to\":\(to)}"
     }
 }

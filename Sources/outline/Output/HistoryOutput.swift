@@ -10,7 +10,7 @@ enum HistoryOutput {
         let key = undoing ? "undone" : "redone"
         if json {
             let reports = steps.map { step in
-                "{\"step\":\(step.number),\"\(key)\":\(JSONText.quote(step.name))"
+                ChangeOutput.report(step: step.number, key: key, name: step.name, changes: step.changes)
                     + (dryRun ? ",\"dryRun\":true}" : "}")
             }
             output.writeLine(reports.count == 1 ? reports[0] : "[" + reports.joined(separator: ",") + "]")

@@ -48,4 +48,5 @@ enum Terminal {
     }()
 
     static func dim(_ text: String) -> String { usesColour && !text.isEmpty ? "\u{1B}[2m\(text)\u{1B}[22m" : text }
+    static func bold(_ text: String) -> String { usesColour && !text.isEmpty ? "\u{1B}[1m\(text)\u{1B}[22m" : text }
 }

@@ -1,0 +1,101 @@
+import GRDB
+
+/// One parent's children before and after one change.
+struct ParentChange: Equatable {
+    var parent: ItemID
+    var before: [Item]
+    var after: [Item]
+}
+
+/// Reconstructs, from the current database and the changesets of the latest changes, the
+/// children of every parent those changes touched as they were before each change.
+///
+/// A changeset names every row a change inserted, deleted or updated, with the old values of what
+/// it changed; the rows it does not name were not touched. So a parent's earlier list is its
+/// current list with each named row put back as it was. Rewinding the newest change first, then the
+/// one before, gives the lists between every pair of consecutive changes: exact per-change reports
+/// even when several commits arrive at once.
+struct TreeRewinder {
+    /// Children per parent, in the state reached so far (current, then rewound change by change).
+    private var lists: [ItemID: [Item]] = [:]
+    private var parentOf: [ItemID: ItemID] = [:]
+    private var existing: Set<ItemID> = [.root]
+
+    /// Loads the current children of every parent that `changes` (oldest first) can have touched.
+    init(_ db: Database, changes: [[ChangedRow]]) throws {
+        let rows = changes.flatMap { $0 }
+        let ids = Set(rows.map(\.id))
+        var parents = Set(rows.flatMap { [$0.old.parent, $0.new.parent].compactMap { $0 } })
+        for row in try Row.fetchAll(
+            db, sql: "SELECT id, parent_id FROM item WHERE id IN (SELECT value FROM json_each(?))",
+            arguments: [TreeQueries.jsonArray(Array(ids))])
+        {
+            let id: ItemID = row[0]
+            existing.insert(id)
+            if let parent = row[1] as ItemID? { parents.insert(parent) }
+        }
+        let existingParents = try ItemID.fetchAll(
+            db, sql: "SELECT id FROM item WHERE id IN (SELECT value FROM json_each(?))",
+            arguments: [TreeQueries.jsonArray(Array(parents))])
+        existing.formUnion(existingParents)
+        for parent in parents {
+            let children = existing.contains(parent) ? try TreeQueries.children(db, of: parent) : []
+            lists[parent] = children
+            for child in children { parentOf[child.id] = parent }
+        }
+    }
+
+    /// Rewinds the newest change not yet rewound, given its rows as they were applied.
+    ///
+    /// - Returns: the lists before and after it, for the parents it touched that existed both
+    ///   before and after (SPEC reports changes under those parents only), by ascending parent id.
+    mutating func rewind(_ rows: [ChangedRow]) -> [ParentChange] {
+        var touched = Set<ItemID>()
+        for row in rows {
+            switch row.kind {
+            case .insert: row.new.parent.map { touched.insert($0) }
+            case .delete: row.old.parent.map { touched.insert($0) }
+            case .update:
+                if let oldParent = row.old.parent, let newParent = row.new.parent {
+                    touched.formUnion([oldParent, newParent])
+                } else if let parent = parentOf[row.id] {
+                    touched.insert(parent)
+                }
+            }
+        }
+        let after = touched.reduce(into: [ItemID: [Item]]()) { $0[$1] = lists[$1] ?? [] }
+        let existedAfter = touched.filter(existing.contains)
+
+        for row in rows { revert(row) }
+        for parent in touched { lists[parent]?.sort { ($0.position, $0.id) < ($1.position, $1.id) } }
+
+        return existedAfter.filter(existing.contains).sorted().map { parent in
+            ParentChange(parent: parent, before: lists[parent] ?? [], after: after[parent] ?? [])
+        }
+    }
+
+    private mutating func revert(_ row: ChangedRow) {
+        switch row.kind {
+        case .insert:
+            if let parent = row.new.parent { lists[parent]?.removeAll { $0.id == row.id } }
+            parentOf[row.id] = nil
+            existing.remove(row.id)
+        case .delete:
+            let parent = row.old.parent ?? .root
+            let item = Item(id: row.id, parentID: parent, position: row.old.position ?? 0, title: row.old.title ?? "")
+            lists[parent, default: []].append(item)
+            parentOf[row.id] = parent
+            existing.insert(row.id)
+        case .update:
+            guard let currentParent = row.new.parent ?? parentOf[row.id],
+                let index = lists[currentParent]?.firstIndex(where: { $0.id == row.id })
+            else { return }
+            let current = lists[currentParent]!.remove(at: index)
+            let previous = Item(
+                id: row.id, parentID: row.old.parent ?? current.parentID,
+                position: row.old.position ?? current.position, title: row.old.title ?? current.title)
+            lists[previous.parentID, default: []].append(previous)
+            parentOf[row.id] = previous.parentID
+        }
+    }
+}

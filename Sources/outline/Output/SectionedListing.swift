@@ -1,0 +1,44 @@
+import Foundation
+import OutlineKit
+
+/// `ls --sections initial`: a sectioned results controller on screen.
+struct SectionedListing {
+    let store: OutlineStore
+    let parent: ItemID
+
+    func print(json: Bool, tsv: Bool) throws {
+        let controller = ResultsController(
+            store: store, request: FetchRequest(parent: parent, sort: .title, sectionKey: .initial))
+        try controller.performFetch()
+        let output = StandardOutput.shared
+        if json {
+            let sections = controller.sections.map { section in
+                let items = section.objects.map { item in
+                    "{\"id\":\(item.id),\"title\":\(JSONText.quote(item.title)),\"position\":\(item.position)}"
+                }
+                return "{\"section\":\(JSONText.quote(section.name)),\"items\":[" + items.joined(separator: ",") + "]}"
+            }
+            output.writeLine("[" + sections.joined(separator: ",") + "]")
+        } else if tsv {
+            for section in controller.sections {
+                for item in section.objects {
+                    output.writeLine(
+                        section.name + "\t" + TSV.line(for: TreeEntry(item: item, depth: 1, isLastSibling: false)))
+                }
+            }
+        } else {
+            let width = String(controller.fetchedObjects.map(\.id).max() ?? 0).count
+            for section in controller.sections {
+                output.writeLine(Terminal.bold(section.name))
+                for item in section.objects {
+                    let id = String(item.id)
+                    let padded = String(repeating: " ", count: width - id.count) + id
+                    output.writeLine("  " + Terminal.dim(padded) + "  " + TitleSanitizer.forTerminal(item.title))
+                }
+            }
+            if controller.sections.isEmpty, Terminal.isStandardOutputTerminal {
+                FileHandle.standardError.write(Data("item \(parent) has no children\n".utf8))
+            }
+        }
+    }
+}
