@@ -40,11 +40,15 @@ enum Schema {
                 """)
     }
 
-    /// Version 2: the undo history, one row a step.
+    /// Version 2: the undo history, one row a step, and the log of what happened to steps.
     ///
-    /// Undone steps always sit on top of the stack (a new change deletes them), so `undone` splits
-    /// the table into the undo stack below and the redo stack above; the index finds the top of
-    /// either in O(log n), however long the history.
+    /// `undone` is 0 for a step on the undo stack, 1 for one on the redo stack, and 2 for one that
+    /// was undone and then cleared by a new change: no longer in the history, but kept (until
+    /// pruned) so that a `watch` that has not caught up can still report its undo. Undone steps
+    /// always sit on top of the stack, so the index finds the top of either stack in O(log n).
+    ///
+    /// `change_event` lists every commit that changed the outline, in order: a step done (0),
+    /// undone (1) or redone (2). A watcher reads the events since the last one it saw.
     private static func createVersion2(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -53,9 +57,14 @@ enum Schema {
                     name       TEXT NOT NULL,
                     changeset  BLOB NOT NULL,
                     created_at REAL NOT NULL,
-                    undone     INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
+                    undone     INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1, 2))
                 );
                 CREATE INDEX undo_step_by_state ON undo_step(undone, id);
+                CREATE TABLE change_event (
+                    seq  INTEGER PRIMARY KEY AUTOINCREMENT,
+                    step INTEGER NOT NULL,
+                    kind INTEGER NOT NULL CHECK (kind IN (0, 1, 2))
+                );
                 """)
     }
 

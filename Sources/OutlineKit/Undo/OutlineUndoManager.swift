@@ -55,7 +55,7 @@ public struct OutlineUndoManager {
 
     /// Forgets the whole history; the outline itself is unchanged.
     public func removeAllActions() throws {
-        try store.write { db in try db.execute(sql: "DELETE FROM undo_step") }
+        try store.write { db in try db.execute(sql: "DELETE FROM undo_step; DELETE FROM change_event") }
     }
 
     /// The history, newest first.

@@ -15,18 +15,35 @@ public struct UndoStep: Equatable, Sendable {
 
 /// The undo history table: reads and writes of `undo_step`, inside the caller's transaction.
 enum UndoHistory {
-    /// Records a step and clears what could be redone; prunes steps beyond `levels` (0: keep all).
+    /// What happened to a step, as `change_event.kind` records it.
+    enum Event: Int, Sendable {
+        case done = 0, undone = 1, redone = 2
+    }
+
+    /// Records a step and clears what could be redone; prunes steps and events beyond `levels`
+    /// (0: keep all).
     static func push(_ db: Database, name: String, changeset: Changeset, levels: Int) throws -> Int64 {
-        try db.cachedStatement(sql: "DELETE FROM undo_step WHERE undone = 1").execute()
+        // Cleared steps stay readable for watchers until pruned; see `Schema.createVersion2`.
+        try db.cachedStatement(sql: "UPDATE undo_step SET undone = 2 WHERE undone = 1").execute()
         try db.cachedStatement(sql: "INSERT INTO undo_step (name, changeset, created_at) VALUES (?, ?, ?)")
             .execute(arguments: [name, Data(changeset.bytes), Date().timeIntervalSince1970])
         let number = db.lastInsertedRowID
+        let event = try recordEvent(db, step: number, .done)
         if levels > 0 {
-            try db.cachedStatement(sql: "DELETE FROM undo_step WHERE id <= ?").execute(arguments: [
-                number - Int64(levels)
-            ])
+            try db.cachedStatement(sql: "DELETE FROM undo_step WHERE id <= ?")
+                .execute(arguments: [number - Int64(levels)])
+            try db.cachedStatement(sql: "DELETE FROM change_event WHERE seq <= ?")
+                .execute(arguments: [event - Int64(levels)])
         }
         return number
+    }
+
+    /// Appends to the event log; returns the event's sequence number.
+    @discardableResult
+    static func recordEvent(_ db: Database, step: Int64, _ event: Event) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO change_event (step, kind) VALUES (?, ?)")
+            .execute(arguments: [step, event.rawValue])
+        return db.lastInsertedRowID
     }
 
     /// The newest steps not undone (for undo) or the oldest undone ones (for redo), in the order
@@ -50,12 +67,13 @@ enum UndoHistory {
 
     static func setUndone(_ db: Database, _ number: Int64, _ undone: Bool) throws {
         try db.cachedStatement(sql: "UPDATE undo_step SET undone = ? WHERE id = ?").execute(arguments: [undone, number])
+        try recordEvent(db, step: number, undone ? .undone : .redone)
     }
 
     /// The history, newest first.
     static func list(_ db: Database, limit: Int?) throws -> [UndoStep] {
         try Row.fetchAll(
-            db, sql: "SELECT id, name, created_at, undone FROM undo_step ORDER BY id DESC LIMIT ?",
+            db, sql: "SELECT id, name, created_at, undone FROM undo_step WHERE undone < 2 ORDER BY id DESC LIMIT ?",
             arguments: [limit ?? -1]
         ).map(step)
     }
@@ -63,6 +81,6 @@ enum UndoHistory {
     private static func step(_ row: Row) -> UndoStep {
         UndoStep(
             number: row["id"], name: row["name"], date: Date(timeIntervalSince1970: row["created_at"]),
-            isUndone: row["undone"])
+            isUndone: (row["undone"] as Int) != 0)
     }
 }
