@@ -8,6 +8,7 @@ public enum OutlineError: Error, Equatable, Sendable {
     // The database file.
     case cannotCreateDatabase(path: String, reason: String)
     case cannotOpenDatabase(path: String, reason: String)
+    case emptyDatabasePath
     case notADatabase(path: String, reason: String)
     case notAnOutlineDatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
@@ -15,6 +16,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case databaseReadOnly(path: String)
     case databaseCorrupt(path: String, reason: String)
     case databaseFailure(String)
+    /// Only a file edited outside outline can hold one.
+    case cycle(ItemID)
 
     // Items and references.
     case unknownItem(ItemID)
@@ -51,6 +54,8 @@ extension OutlineError: LocalizedError {
             return "cannot create database '\(path)': \(reason)"
         case .cannotOpenDatabase(let path, let reason):
             return "cannot open database '\(path)': \(reason)"
+        case .emptyDatabasePath:
+            return "--db needs a path; it was given an empty one"
         case .notADatabase(let path, let reason):
             return "'\(path)' is not an outline database: \(reason)"
         case .notAnOutlineDatabase(let path):
@@ -64,9 +69,11 @@ extension OutlineError: LocalizedError {
         case .databaseReadOnly(let path):
             return "database '\(path)' is read-only; check the permissions of the file and its folder"
         case .databaseCorrupt(let path, let reason):
-            return "database '\(path)' is damaged (\(reason)); run 'outline check' or restore a backup"
+            return "database '\(path)' is damaged (\(reason)); 'outline check' lists the damage"
         case .databaseFailure(let reason):
             return "database failure: \(reason)"
+        case .cycle(let id):
+            return "item \(id) is its own ancestor (the file was edited outside outline); run 'outline check'"
         case .unknownItem(let id):
             return "no item with id \(id)"
         case .rootNotAllowed(let operation):

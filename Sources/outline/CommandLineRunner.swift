@@ -10,13 +10,38 @@ import OutlineKit
 enum CommandLineRunner {
     static func run(arguments: [String]) -> Never {
         do {
-            var command = try Outline.parseAsRoot(GlobalOptionPlacement.movedAfterSubcommand(arguments))
+            try RawArguments.requireValidUTF8()
+            let arguments = GlobalOptionPlacement.movedAfterSubcommand(arguments)
+            try requireCommand(arguments)
+            var command = try Outline.parseAsRoot(arguments)
             try command.run()
             StandardOutput.shared.flush()
-            exit(0)
+            exit(outputStatus())
         } catch {
             StandardOutput.shared.flush()
-            exit(report(error, arguments: arguments))
+            let status = report(error, arguments: arguments)
+            exit(status == 0 ? outputStatus() : status)
+        }
+    }
+
+    /// 0, unless standard output could not be written: then one error line and 1.
+    private static func outputStatus() -> Int32 {
+        guard let failure = StandardOutput.shared.failure else { return 0 }
+        printError("could not write standard output: \(failure)")
+        return 1
+    }
+
+    /// `outline --db x.db` and `outline frobnicate` name no command: say so in those words.
+    /// (`arguments` have had their global options moved behind the command's name.)
+    private static func requireCommand(_ arguments: [String]) throws {
+        guard let first = arguments.first else { return }  // bare `outline`: the help says it all
+        if first == "--db" || first.hasPrefix("--db=") || first == "--json" {
+            throw UsageError(message: "name a command, such as 'outline ls' (see 'outline --help')")
+        }
+        // --help, --version and the completion scripts are the parser's to answer.
+        if first.hasPrefix("-") || first == "help" { return }
+        if !Outline.configuration.subcommands.contains(where: { $0._commandName == first }) {
+            throw UsageError(message: "unknown command '\(first)' (see 'outline --help')")
         }
     }
 
@@ -31,6 +56,9 @@ enum CommandLineRunner {
             return 1
         case let code as ExitCode:
             return code.rawValue
+        case let usage as UsageError:
+            printError(usage.message)
+            return ExitCode.validationFailure.rawValue
         default:
             let code = Outline.exitCode(for: error)
             if code == .success {
@@ -38,7 +66,8 @@ enum CommandLineRunner {
                 Outline.exit(withError: error)
             }
             let message = Outline.message(for: error)
-            printError(oneLine(message) + usageHint(for: code, arguments: arguments))
+            printError(
+                oneLine(message) + dashTitleHint(arguments, code: code) + usageHint(for: code, arguments: arguments))
             return code.rawValue
         }
     }
@@ -51,19 +80,37 @@ enum CommandLineRunner {
         return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
     }
 
+    /// A title such as "-20% off" reads as an option; say how to pass it.
+    private static func dashTitleHint(_ arguments: [String], code: ExitCode) -> String {
+        guard code == .validationFailure else { return "" }
+        let options = [
+            "--db", "--json", "--under", "--at", "--before", "--after", "--depth", "--tsv", "--sections", "--dry-run",
+            "--limit", "--help", "-h", "--version",
+        ]
+        let strays = arguments.prefix { $0 != "--" }.filter { argument in
+            argument.hasPrefix("-") && argument != "-"
+                && !options.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }
+        return strays.isEmpty ? "" : "; '\(strays[0])' is not an option: put titles that start with '-' after --"
+    }
+
     /// Points at the help of the subcommand that was typed, if any.
     private static func usageHint(for code: ExitCode, arguments: [String]) -> String {
         guard code == .validationFailure else { return "" }
-        let names = Outline.configuration.subcommands.compactMap { $0.configuration.commandName }
+        let names = Outline.configuration.subcommands.map { $0._commandName }
         let typed = GlobalOptionPlacement.movedAfterSubcommand(arguments).first
         if let typed, names.contains(typed) { return " (see 'outline \(typed) --help')" }
         return " (see 'outline --help')"
     }
 
     static func printError(_ message: String) {
-        let line = "error: " + TitleSanitizer.forTerminal(message) + "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.writeLine("error: " + TitleSanitizer.forTerminal(message))
     }
+}
+
+/// A command line that is wrong in a way the parser does not see: exit status 64.
+struct UsageError: Error {
+    var message: String
 }
 
 /// A refusal that is not an `OutlineError`, such as `check` finding problems: exit status 1.

@@ -12,6 +12,10 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Write JSON to standard output.")
     var json = false
 
+    func validate() throws {
+        if db == "" { throw ValidationError("--db needs a path; it was given an empty one") }
+    }
+
     /// Opens (creating if needed) the database this command line names.
     func openStore() throws -> OutlineStore {
         let environment = ProcessInfo.processInfo.environment

@@ -5,7 +5,9 @@ import OutlineKit
 enum StandardInputTitles {
     /// - Throws: `OutlineError.invalidUTF8` naming the first line that is not UTF-8.
     static func read() throws -> [String] {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        var data = FileHandle.standardInput.readDataToEndOfFile()
+        // A byte order mark (some editors on other systems write one) is not part of a title.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
         var titles: [String] = []
         var lineNumber = 0
         for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {

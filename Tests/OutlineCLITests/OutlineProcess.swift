@@ -46,10 +46,14 @@ struct OutlineProcess {
             environment: environment)
     }
 
-    static func run(_ arguments: [String], input: Data?, environment: [String: String] = [:]) throws -> RunResult {
+    /// Runs the binary with `arguments`, or with `viaShell`, runs `arguments` as a command line
+    /// of its own (for redirections the test needs, such as `> /dev/full`).
+    static func run(
+        _ arguments: [String], input: Data?, environment: [String: String] = [:], viaShell: Bool = false
+    ) throws -> RunResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: viaShell ? "/bin/sh" : binary)
+        process.arguments = viaShell ? Array(arguments.dropFirst()) : arguments
         var fullEnvironment = ProcessInfo.processInfo.environment
         fullEnvironment["NO_COLOR"] = "1"
         fullEnvironment.merge(environment) { $1 }

@@ -21,26 +21,43 @@ extension OutlineStore {
     /// not reachable from the root); positions that are not 1...n under a parent; titles that
     /// `outline` would refuse; and whatever `PRAGMA integrity_check` and `foreign_key_check` report.
     public func check() throws -> CheckReport {
-        try read { db in
-            var problems: [Problem] = []
-            // SQLite's own verdict first: if the file is damaged, later queries may mislead.
-            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-            if integrity != ["ok"] {
-                problems += integrity.prefix(20).map { Problem("sqlite integrity: \($0)") }
+        // Not in one read transaction: on a damaged file SQLite rolls a failed read back, and
+        // closing the transaction would then fail too, hiding the report. Each check is one
+        // self-contained query, so it needs no shared snapshot.
+        try Self.mapErrors(path: path) {
+            try queue.inDatabase { db in
+                var problems: [Problem] = []
+                // SQLite's own verdict first: if the file is damaged, later queries may mislead. Badly
+                // damaged pages make the check itself fail; that is its verdict then.
+                do {
+                    let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                    if integrity != ["ok"] {
+                        problems += integrity.prefix(20).map { Problem("sqlite integrity: \($0)") }
+                    }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+                    problems.append(Problem("sqlite integrity: \(error.message ?? "the file is damaged")"))
+                }
+                var count = 0
+                do {
+                    problems += try rootProblems(db)
+                    problems += try orphanProblems(db)
+                    problems += try cycleProblems(db)
+                    problems += try positionProblems(db)
+                    problems += try titleProblems(db)
+                    let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+                    problems += foreignKeys.prefix(20).map { row in
+                        let table = row[0] as String? ?? "?"
+                        return Problem("foreign key: row \(row[1] as Int64? ?? -1) of \(table) names a missing parent")
+                    }
+                    count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+                    // A damaged file can fail the tree's own checks; what integrity_check said stands.
+                    problems.append(
+                        Problem("the tree could not be verified: \(error.message ?? "the file is damaged")"))
+                }
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                return CheckReport(itemCount: count, schemaVersion: version, problems: problems)
             }
-            problems += try rootProblems(db)
-            problems += try orphanProblems(db)
-            problems += try cycleProblems(db)
-            problems += try positionProblems(db)
-            problems += try titleProblems(db)
-            let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
-            problems += foreignKeys.prefix(20).map { row in
-                Problem(
-                    "foreign key: row \(row[1] as Int64? ?? -1) of \(row[0] as String? ?? "?") names a missing parent")
-            }
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
-            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            return CheckReport(itemCount: count, schemaVersion: version, problems: problems)
         }
     }
 

@@ -2,9 +2,12 @@
 public enum TSV {
     /// One line, without its newline. Titles are stored without tabs or newlines; one that came in
     /// through another tool is escaped, so that a line is always one item.
-    public static func line(for entry: TreeEntry) -> String {
+    ///
+    /// - Parameter forTerminal: also neutralise bidirectional overrides, as for any text meant for
+    ///   a person's eyes; scripts reading a pipe get the title as stored.
+    public static func line(for entry: TreeEntry, forTerminal: Bool = false) -> String {
         let item = entry.item
-        return "\(item.id)\t\(item.parentID)\t\(item.position)\t\(entry.depth)\t"
-            + TitleSanitizer.escapingControls(item.title)
+        let title = forTerminal ? TitleSanitizer.forTerminal(item.title) : TitleSanitizer.escapingControls(item.title)
+        return "\(item.id)\t\(item.parentID)\t\(item.position)\t\(entry.depth)\t" + title
     }
 }

@@ -15,10 +15,21 @@ enum DatabaseFile {
     /// - Throws: `OutlineError.notADatabase` for a directory, an empty file, or a file without
     ///   the SQLite header; `.cannotOpenDatabase` when the file cannot be read.
     static func inspect(_ path: String) throws -> State {
+        if path.hasSuffix("/") {
+            throw OutlineError.notADatabase(path: path, reason: "the path ends with '/', so it names a folder")
+        }
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
-            if code == ENOENT { return .missing }
+            if code == ENOENT {
+                // A symbolic link to nothing: SQLite would create its target, mode 0644, and then
+                // find it empty. Refuse, and leave the link alone.
+                var linkInfo = stat()
+                if lstat(path, &linkInfo) == 0 {
+                    throw OutlineError.cannotOpenDatabase(path: path, reason: "it is a symbolic link to a missing file")
+                }
+                return .missing
+            }
             throw OutlineError.cannotOpenDatabase(path: path, reason: describe(code))
         }
         switch info.st_mode & S_IFMT {

@@ -9,7 +9,11 @@ public enum DatabaseLocation {
     ///   - environment: the process environment (a parameter so that tests can pass their own).
     /// - Throws: `OutlineError.cannotOpenDatabase` when no path can be formed (no `$HOME`).
     public static func resolve(explicitPath: String?, environment: [String: String]) throws -> String {
-        if let explicitPath, !explicitPath.isEmpty { return explicitPath }
+        if let explicitPath {
+            // An empty --db is a script's unset variable, not a wish for the default database.
+            if explicitPath.isEmpty { throw OutlineError.emptyDatabasePath }
+            return explicitPath
+        }
         if let fromEnvironment = environment["OUTLINE_DB"], !fromEnvironment.isEmpty {
             return fromEnvironment
         }

@@ -95,7 +95,21 @@ extension OutlineStore {
 
             let siblings = try TreeQueries.children(db, of: place.parent)
             var newOrder = siblings.map(\.id).filter { !movedIDs.contains($0) }
-            newOrder.insert(contentsOf: ids, at: place.index)
+            // Place by the list itself, not by stored positions: a file edited outside outline may
+            // have gaps, and the move then renumbers this list 1...n.
+            let index: Int
+            switch placement {
+            case .before(let anchor): index = newOrder.firstIndex(of: anchor)!
+            case .after(let anchor): index = newOrder.firstIndex(of: anchor)! + 1
+            case .end: index = newOrder.count
+            case .at(let position):
+                guard (1...newOrder.count + 1).contains(position) else {
+                    throw OutlineError.positionOutOfRange(
+                        position: position, parent: place.parent, validRange: 1...newOrder.count + 1)
+                }
+                index = position - 1
+            }
+            newOrder.insert(contentsOf: ids, at: index)
             let oldPositions = Dictionary(uniqueKeysWithValues: siblings.map { ($0.id, $0.position) })
 
             let setPlace = try db.cachedStatement(

@@ -19,22 +19,30 @@ extension OutlineStore {
     ) throws {
         try read { db in
             try TreeQueries.requireParent(db, start)
-            try walkChildren(db, of: start, depth: 1, maxDepth: maxDepth ?? Int.max, enter: enter, leave: leave)
+            var path: Set<ItemID> = [start]
+            try walkChildren(
+                db, of: start, depth: 1, maxDepth: maxDepth ?? Int.max, path: &path, enter: enter, leave: leave)
         }
     }
 
+    /// - Parameter path: the ids from the start down to `parent`. Only a file edited outside
+    ///   outline can hold a cycle; meeting an id already on the path means one, and the walk stops
+    ///   rather than loop forever.
     private func walkChildren(
-        _ db: Database, of parent: ItemID, depth: Int, maxDepth: Int,
+        _ db: Database, of parent: ItemID, depth: Int, maxDepth: Int, path: inout Set<ItemID>,
         enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void
     ) throws {
         let children = try ResultsController.fetch(db, .children(of: parent))
         for (index, child) in children.enumerated() {
             let entry = TreeEntry(item: child, depth: depth, isLastSibling: index == children.count - 1)
+            guard path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }
             try enter(entry)
             if depth < maxDepth {
-                try walkChildren(db, of: child.id, depth: depth + 1, maxDepth: maxDepth, enter: enter, leave: leave)
+                try walkChildren(
+                    db, of: child.id, depth: depth + 1, maxDepth: maxDepth, path: &path, enter: enter, leave: leave)
             }
             try leave(entry)
+            path.remove(child.id)
         }
     }
 

@@ -22,6 +22,16 @@ public enum Action: Equatable, Sendable {
     /// The past-tense summary a command prints: `removed "Groceries" and 3 descendants`.
     public var summary: String { phrase(verb: pastTense) }
 
+    /// What a command that changed nothing says: `nothing changed: "Milk" is already titled "Milk"`.
+    public var unchangedSummary: String {
+        switch self {
+        case .edit(_, let to): "nothing changed: \(Self.quote(to)) already has that title"
+        case .move(let titles, _):
+            "nothing changed: \(Self.list(titles)) \(titles.count == 1 ? "is" : "are") already there"
+        default: "nothing changed"
+        }
+    }
+
     private var verb: String {
         switch self {
         case .add: "add"

@@ -9,7 +9,10 @@ public enum Title {
     /// - Throws: `OutlineError.emptyTitle`, `.controlCharacterInTitle`, `.titleTooLong`.
     public static func validated(_ raw: String) throws -> String {
         let trimmed = raw.trimmingWhiteSpace()
-        if trimmed.isEmpty { throw OutlineError.emptyTitle }
+        // Zero-width spaces and other format characters alone would show as a blank line.
+        if trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) {
+            throw OutlineError.emptyTitle
+        }
         if let scalar = trimmed.unicodeScalars.first(where: isControl) {
             throw OutlineError.controlCharacterInTitle(title: trimmed, scalar: scalar.value)
         }

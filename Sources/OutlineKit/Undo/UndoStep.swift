@@ -59,12 +59,6 @@ enum UndoHistory {
         }
     }
 
-    static func count(_ db: Database, undone: Bool) throws -> Int {
-        try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM undo_step WHERE undone = ?"), arguments: [undone])
-            ?? 0
-    }
-
     static func setUndone(_ db: Database, _ number: Int64, _ undone: Bool) throws {
         try db.cachedStatement(sql: "UPDATE undo_step SET undone = ? WHERE id = ?").execute(arguments: [undone, number])
         try recordEvent(db, step: number, undone ? .undone : .redone)

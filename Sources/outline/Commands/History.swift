@@ -17,7 +17,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("How many steps to show (default 20; 0 for all).", valueName: "n"))
+        @Option(help: ArgumentHelp("How many steps to show; 0 shows all.", valueName: "n"))
         var limit = 20
 
         func validate() throws {

@@ -62,7 +62,10 @@ extension Outline {
             } else if global.json {
                 try printJSON(store, from: start)
             } else if tsv {
-                try store.walk(from: start, maxDepth: depth) { StandardOutput.shared.writeLine(TSV.line(for: $0)) }
+                let terminal = Terminal.isStandardOutputTerminal
+                try store.walk(from: start, maxDepth: depth) {
+                    StandardOutput.shared.writeLine(TSV.line(for: $0, forTerminal: terminal))
+                }
             } else {
                 try printTree(store, from: start)
             }
@@ -82,7 +85,7 @@ extension Outline {
                 let hint =
                     start == .root
                     ? "the outline is empty; add an item with: outline add TITLE" : "item \(start) has no children"
-                FileHandle.standardError.write(Data((hint + "\n").utf8))
+                StandardError.writeLine(hint)
             }
         }
 

@@ -12,7 +12,7 @@ extension Outline {
                 Examples:
                   outline rm 4
                   outline rm 4 7 9
-                  outline ls --tsv | awk -F'\\t' '$5 ~ /^done:/ {print $1}' | xargs outline rm
+                  outline ls --tsv | awk -F'\\t' '$5 ~ /^done:/ {print $1}' | xargs -r outline rm
                 """)
 
         @OptionGroup var global: GlobalOptions

@@ -22,7 +22,8 @@ extension Outline {
 
         mutating func run() throws {
             let steps = try global.openStore().undoManager.undo(steps: travel.steps, dryRun: travel.dryRun)
-            HistoryOutput.printTravel(steps, undoing: true, dryRun: travel.dryRun, json: global.json)
+            HistoryOutput.printTravel(
+                steps, undoing: true, dryRun: travel.dryRun, json: global.json, asArray: travel.count != nil)
         }
     }
 
@@ -43,20 +44,23 @@ extension Outline {
 
         mutating func run() throws {
             let steps = try global.openStore().undoManager.redo(steps: travel.steps, dryRun: travel.dryRun)
-            HistoryOutput.printTravel(steps, undoing: false, dryRun: travel.dryRun, json: global.json)
+            HistoryOutput.printTravel(
+                steps, undoing: false, dryRun: travel.dryRun, json: global.json, asArray: travel.count != nil)
         }
     }
 }
 
 /// `[N] [--dry-run]`, shared by undo and redo.
 struct HistoryTravelOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("How many steps (default 1).", valueName: "n"))
-    var steps: Int = 1
+    @Argument(help: ArgumentHelp("How many steps; with N, --json prints an array of reports.", valueName: "n"))
+    var count: Int?
+
+    var steps: Int { count ?? 1 }
 
     @Flag(help: "Say what would change, and change nothing.")
     var dryRun = false
 
     func validate() throws {
-        if steps < 1 { throw ValidationError("the number of steps must be at least 1") }
+        if let count, count < 1 { throw ValidationError("the number of steps must be at least 1") }
     }
 }

@@ -6,7 +6,9 @@ enum ChangeOutput {
         if json {
             printJSON(result)
         } else {
-            StandardOutput.shared.writeLine(TitleSanitizer.forTerminal(result.action.summary))
+            // A command that changed nothing recorded no step; say so rather than claim a change.
+            let line = result.step == nil ? result.action.unchangedSummary : result.action.summary
+            StandardOutput.shared.writeLine(TitleSanitizer.forTerminal(line))
         }
     }
 

@@ -3,9 +3,10 @@ import OutlineKit
 
 /// Prints undo, redo and history results.
 enum HistoryOutput {
-    /// One line a step (`undone: NAME`), or with --json one report a step: an object for one step,
-    /// an array for several.
-    static func printTravel(_ steps: [UndoStep], undoing: Bool, dryRun: Bool, json: Bool) {
+    /// One line a step (`undone: NAME`), or with --json one report a step: an object for a plain
+    /// `undo`, an array when a number of steps was given (`undo 1` too, so that a script that
+    /// passes N always gets the same shape).
+    static func printTravel(_ steps: [UndoStep], undoing: Bool, dryRun: Bool, json: Bool, asArray: Bool) {
         let output = StandardOutput.shared
         let key = undoing ? "undone" : "redone"
         if json {
@@ -13,7 +14,7 @@ enum HistoryOutput {
                 ChangeOutput.report(step: step.number, key: key, name: step.name, changes: step.changes)
                     + (dryRun ? ",\"dryRun\":true}" : "}")
             }
-            output.writeLine(reports.count == 1 ? reports[0] : "[" + reports.joined(separator: ",") + "]")
+            output.writeLine(asArray ? "[" + reports.joined(separator: ",") + "]" : reports[0])
             return
         }
         let label = dryRun ? (undoing ? "would undo" : "would redo") : key

@@ -22,8 +22,9 @@ struct SectionedListing {
         } else if tsv {
             for section in controller.sections {
                 for item in section.objects {
+                    let entry = TreeEntry(item: item, depth: 1, isLastSibling: false)
                     output.writeLine(
-                        section.name + "\t" + TSV.line(for: TreeEntry(item: item, depth: 1, isLastSibling: false)))
+                        section.name + "\t" + TSV.line(for: entry, forTerminal: Terminal.isStandardOutputTerminal))
                 }
             }
         } else {
@@ -37,7 +38,7 @@ struct SectionedListing {
                 }
             }
             if controller.sections.isEmpty, Terminal.isStandardOutputTerminal {
-                FileHandle.standardError.write(Data("item \(parent) has no children\n".utf8))
+                StandardError.writeLine("item \(parent) has no children")
             }
         }
     }

@@ -8,6 +8,9 @@ final class StandardOutput: @unchecked Sendable {
 
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
+    /// Why output was lost (a full disk, a closed descriptor), if it was: the runner turns this into
+    /// an error and exit status 1, so that a script never takes a lost result for success.
+    private(set) var failure: String?
 
     private init() { buffer.reserveCapacity(capacity) }
 
@@ -26,12 +29,24 @@ final class StandardOutput: @unchecked Sendable {
         while offset < buffer.count {
             let written = buffer[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
             if written < 0 {
-                if errno == EINTR { continue }
-                break  // A closed pipe (`outline ls | head`): the reader has what it wanted.
+                let code = errno
+                if code == EINTR { continue }
+                // A closed pipe (`outline ls | head`): the reader has what it wanted.
+                if code != EPIPE, failure == nil { failure = String(cString: strerror(code)).lowercased() }
+                break
             }
             offset += written
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Standard error, written directly: FileHandle traps when the descriptor cannot be written
+/// (`2>/dev/full`, `2>&-`), and an error message must never crash the program that reports it.
+enum StandardError {
+    static func writeLine(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }
 }
 

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// Inputs a fresh-eyes trial found mishandled: each must end in one clear line and the right
+/// exit status, never a crash, a hang or a silently wrong result.
+@Suite("Odd inputs and damaged files")
+struct RobustnessTests {
+    let outline = OutlineProcess()
+
+    private func sqlite(_ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [outline.database, sql]
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    @Test func movesWorkOnAListWithAGapLeftByAnOutsideEdit() throws {
+        try outline.run(["add", "A", "B", "C"])
+        try sqlite("DELETE FROM item WHERE id = 2")
+        #expect(try outline.run(["mv", "1", "--after", "3"]).status == 0)
+        #expect(try outline.tsv() == ["3\t0\t1\t1\tC", "1\t0\t2\t1\tA"])
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
+    @Test func aCycleStopsTheWalkWithAnError() throws {
+        try outline.run(["add", "A"])
+        try outline.run(["add", "A1", "--under", "1"])
+        try outline.run(["add", "A1a", "--under", "2"])
+        try sqlite("UPDATE item SET parent_id = 3, position = 1 WHERE id = 1")
+        let result = try outline.run(["ls", "2"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: item 2 is its own ancestor (the file was edited outside outline); run 'outline check'\n")
+    }
+
+    @Test func unwritableOutputIsAnErrorNotACrash() throws {
+        try outline.run(["add", "A"])
+        let full = try OutlineProcess.run(
+            ["sh", "-c", "\"$0\" ls --tsv --db \"$1\" > /dev/full; echo $?", OutlineProcess.binary, outline.database],
+            input: nil, viaShell: true)
+        #expect(full.stdout == "1\n")
+        #expect(full.stderr == "error: could not write standard output: no space left on device\n")
+        let noStderr = try OutlineProcess.run(
+            ["sh", "-c", "\"$0\" ls 99 --db \"$1\" 2>/dev/full; echo $?", OutlineProcess.binary, outline.database],
+            input: nil, viaShell: true)
+        #expect(noStderr.stdout == "1\n")
+    }
+
+    @Test func anEmptyDatabasePathIsAUsageError() throws {
+        let result = try OutlineProcess.run(["ls", "--db", ""], input: nil)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: --db needs a path; it was given an empty one"))
+    }
+
+    @Test func argumentsMustBeUTF8() throws {
+        let result = try OutlineProcess.run(
+            [
+                "sh", "-c", "\"$0\" add \"$(printf 'bad\\377')\" --db \"$1\"; echo $?", OutlineProcess.binary,
+                outline.database,
+            ], input: nil, viaShell: true)
+        #expect(result.stdout == "64\n")
+        #expect(result.stderr == "error: argument 2 is not valid UTF-8\n")
+    }
+
+    @Test func aDanglingSymbolicLinkIsRefusedAndLeftAlone() throws {
+        let link = outline.directory + "/link.db"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outline.directory + "/nowhere.db")
+        let result = try OutlineProcess.run(["add", "x", "--db", link], input: nil)
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: cannot open database '\(link)': it is a symbolic link to a missing file\n")
+        #expect(!FileManager.default.fileExists(atPath: outline.directory + "/nowhere.db"))
+    }
+
+    @Test func missingAndUnknownCommands() throws {
+        let none = try outline.run([])
+        #expect(none.status == 64)
+        #expect(none.stderr == "error: name a command, such as 'outline ls' (see 'outline --help')\n")
+        let unknown = try outline.run(["frob"], useDatabaseOption: false)
+        #expect(unknown.stderr == "error: unknown command 'frob' (see 'outline --help')\n")
+    }
+
+    @Test func aTitleThatLooksLikeAnOptionGetsAHint() throws {
+        let result = try outline.run(["add", "-20%"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'-20%' is not an option: put titles that start with '-' after --"))
+        // After --, everything is a title, so --db goes first.
+        #expect(try outline.run(["--db", outline.database, "add", "--", "-20%"], useDatabaseOption: false).status == 0)
+    }
+
+    @Test func aCommandThatChangesNothingSaysSo() throws {
+        try outline.run(["add", "A", "B"])
+        #expect(try outline.run(["edit", "1", "A"]).stdout == "nothing changed: \"A\" already has that title\n")
+        #expect(try outline.run(["mv", "2", "--after", "1"]).stdout == "nothing changed: \"B\" is already there\n")
+        #expect(try outline.run(["history"]).lines.count == 1)
+    }
+
+    @Test func standardInputLosesItsByteOrderMarkAndInvisibleTitlesAreRefused() throws {
+        #expect(try outline.run(["add", "-"], input: "\u{FEFF}first\nsecond\n").stdout == "1\n2\n")
+        #expect(try outline.tsv().first == "1\t0\t1\t1\tfirst")
+        let invisible = try outline.run(["add", "\u{200B}\u{200B}"])
+        #expect(invisible.status == 1)
+        #expect(invisible.stderr == "error: a title cannot be empty\n")
+    }
+
+    @Test func checkListsTheDamageOfACorruptFile() throws {
+        try outline.run(["add", "-"], input: (1...3000).map { "item number \($0)\n" }.joined())
+        // Move every page into the main file, then overwrite the root page of the tree's index.
+        try sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        let query = Process()
+        let pipe = Pipe()
+        query.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        query.arguments = [outline.database, "SELECT rootpage FROM sqlite_master WHERE name = 'item_by_parent'"]
+        query.standardOutput = pipe
+        try query.run()
+        query.waitUntilExit()
+        let rootPage = UInt64(
+            String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines))!
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: outline.database))
+        try handle.seek(toOffset: (rootPage - 1) * 4096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+        try handle.close()
+        let result = try outline.run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("problem: "))
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.filter { $0 == "\n" }.count == 1)
+        let json = try outline.run(["check", "--json"])
+        #expect(json.stdout.hasPrefix("{\"ok\":false,"))
+    }
+}
