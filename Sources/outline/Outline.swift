@@ -22,7 +22,8 @@ struct Outline: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Add.self, List.self, Remove.self, Move.self, Edit.self, Undo.self, Redo.self, History.self, Check.self,
+            Add.self, List.self, Remove.self, Move.self, Edit.self, Undo.self, Redo.self, History.self, Watch.self,
+            Check.self,
         ]
     )
 }

@@ -52,8 +52,10 @@ public final class ChangeFeed {
     public init(store: OutlineStore) throws {
         self.store = store
         (lastSequence, lastDataVersion) = try store.read { db in
-            (try Int64.fetchOne(db, sql: "SELECT max(seq) FROM change_event") ?? 0,
-             try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
+            (
+                try Int64.fetchOne(db, sql: "SELECT max(seq) FROM change_event") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            )
         }
     }
 
@@ -81,7 +83,12 @@ public final class ChangeFeed {
         var events: [ChangeEvent] = []
         var appliedRows: [[ChangedRow]?] = []
         for row in rows {
-            let kind: ChangeEvent.Kind = switch row[2] as Int { case 1: .undone; case 2: .redone; default: .done }
+            let kind: ChangeEvent.Kind =
+                switch row[2] as Int {
+                case 1: .undone;
+                case 2: .redone;
+                default: .done
+                }
             let changeset = (row[4] as Data?).map { Changeset(bytes: Array($0)) }
             let applied = try changeset?.rows(inverted: kind == .undone)
             appliedRows.append(applied)

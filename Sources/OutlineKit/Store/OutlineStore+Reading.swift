@@ -60,6 +60,23 @@ extension OutlineStore {
         }
     }
 
+    /// Whether `id` is `ancestor` or lies below it; false for an item that does not exist.
+    public func isInSubtree(_ id: ItemID, of ancestor: ItemID) throws -> Bool {
+        if ancestor == .root || id == ancestor { return true }
+        return try read { db in
+            do {
+                return try TreeQueries.ancestry(db, of: id).contains(ancestor)
+            } catch OutlineError.unknownItem {
+                return false
+            }
+        }
+    }
+
+    /// Whether `id` is the root or an existing item.
+    public func exists(_ id: ItemID) throws -> Bool {
+        try isInSubtree(id, of: id) && (id == .root || (try? item(id)) != nil)
+    }
+
     /// The largest id in use, for aligning ids in a column; 0 for an empty outline.
     public func largestID() throws -> ItemID {
         try read { db in try ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0 }

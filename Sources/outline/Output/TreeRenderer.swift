@@ -17,7 +17,15 @@ struct TreeRenderer {
         idWidth = String(largestID).count
     }
 
+    /// The line for `entry`, coloured for the terminal where it is one.
     mutating func enter(_ entry: TreeEntry) -> String {
+        let parts = parts(entry)
+        return Terminal.dim(parts.id) + "  " + Terminal.dim(parts.guides) + parts.title
+    }
+
+    /// The pieces of the line for `entry`, uncoloured: the padded id, the guides, the sanitised
+    /// title. Call for every entry, in walk order, with `leave` after its children.
+    mutating func parts(_ entry: TreeEntry) -> (id: String, guides: String, title: String) {
         var guides = ""
         if entry.depth > 1 {
             for isLast in ancestorsAreLast.dropFirst() { guides += isLast ? "   " : "│  " }
@@ -26,7 +34,7 @@ struct TreeRenderer {
         ancestorsAreLast.append(entry.isLastSibling)
         let id = String(entry.id)
         let paddedID = String(repeating: " ", count: max(0, idWidth - id.count)) + id
-        return Terminal.dim(paddedID) + "  " + Terminal.dim(guides) + TitleSanitizer.forTerminal(entry.item.title)
+        return (paddedID, guides, TitleSanitizer.forTerminal(entry.item.title))
     }
 
     mutating func leave(_ entry: TreeEntry) {

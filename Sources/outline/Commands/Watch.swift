@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import OutlineKit
+
+extension Outline {
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Follow changes to an item's subtree, live, from any process.",
+            discussion: """
+                On a terminal, shows REF's subtree (default: the whole outline) and redraws it \\
+                whenever any process commits a change, marking new rows (+), moved rows (~) and \\
+                retitled rows (*) for a moment, and naming removed ones. q or Ctrl-C leaves it.
+
+                With --json, writes one change report a line, as each change is committed, undo \\
+                and redo included: {"step", "action" (or "undone", "redone"), "changes"}. For a \\
+                REF other than the root, only changes under REF's subtree are written. Changes \\
+                made to the file outside outline are not reported. Ctrl-C ends it.
+
+                Examples:
+                  outline watch
+                  outline watch 4
+                  outline watch --json | jq -c '.changes[]'
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(
+            help: ArgumentHelp("Whose subtree to follow (default: the root).", valueName: "ref"),
+            transform: ItemReference.parse)
+        var item: ItemID?
+
+        mutating func run() throws {
+            let store = try global.openStore()
+            let start = item ?? .root
+            if start != .root { _ = try store.item(start) }
+            let feed = try ChangeFeed(store: store)
+            if global.json {
+                try followAsJSON(store, feed, start)
+            } else {
+                guard isatty(1) == 1 else {
+                    throw CommandFailure(
+                        message:
+                            "watch draws on a terminal; use 'outline watch --json' to write change reports to a pipe")
+                }
+                try followOnScreen(store, feed, start)
+            }
+        }
+
+        /// How often to look even without a wake-up, in case inotify misses something.
+        private static let fallbackPoll: TimeInterval = 2
+
+        private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ start: ItemID) throws {
+            let wakeup = Wakeup(databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP], readsKeys: false)
+            let output = StandardOutput.shared
+            // A message, not a result: a script (or a test) knows from it that nothing is missed
+            // from here on.
+            StandardError.writeLine("watching \(store.path); Ctrl-C stops")
+            while true {
+                if case .signal = wakeup.wait(timeout: Self.fallbackPoll) { return }
+                for event in try feed.poll().events {
+                    let changes = try event.changes.map {
+                        try $0.filter { try store.isInSubtree($0.parent, of: start) }
+                    }
+                    if start != .root, changes?.isEmpty ?? false { continue }
+                    var line = ChangeOutput.report(
+                        step: event.step, key: event.kind.rawValue, name: event.name, changes: changes ?? [])
+                    if changes == nil {
+                        line = line.replacingOccurrences(of: "\"changes\":[]", with: "\"changes\":null")
+                    }
+                    output.writeLine(line + "}")
+                    output.flush()
+                    if output.failure != nil { return }
+                }
+            }
+        }
+
+        private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ start: ItemID) throws {
+            let screen = TerminalScreen()
+            let wakeup = Wakeup(
+                databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH], readsKeys: isatty(0) == 1)
+            let view = WatchView(store: store, start: start, screen: screen)
+            screen.enter()
+            defer { screen.restore() }
+            try view.render()
+            while true {
+                let timeout = min(
+                    Self.fallbackPoll, view.nextExpiry.map { max(0.05, $0.timeIntervalSinceNow) } ?? Self.fallbackPoll)
+                switch wakeup.wait(timeout: timeout) {
+                case .signal(SIGWINCH): try view.render()
+                case .signal: return
+                case .key(let key) where key == UInt8(ascii: "q") || key == 3: return
+                case .key, .fileChanged, .timeout:
+                    let update = try feed.poll()
+                    view.note(update.events)
+                    if !update.isEmpty || view.nextExpiry != nil { try view.render() }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// A `watch --json` running in the background, its lines collected as they come.
+final class BackgroundWatch: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var buffer = ""
+    private var errors = ""
+
+    init(_ arguments: [String], database: String) throws {
+        process.executableURL = URL(fileURLWithPath: OutlineProcess.binary)
+        process.arguments = ["watch", "--json", "--db", database] + arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.buffer += text }
+        }
+        error.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.errors += text }
+        }
+        try process.run()
+        // It says so on stderr once it follows the file.
+        _ = waitFor(timeout: 10) { self.lock.withLock { self.errors.contains("watching") } }
+    }
+
+    var lines: [String] { lock.withLock { buffer.split(separator: "\n").map(String.init) } }
+
+    /// Waits until `count` lines have arrived (or the timeout passes); returns them.
+    func lines(count: Int, timeout: TimeInterval = 10) -> [String] {
+        _ = waitFor(timeout: timeout) { self.lines.count >= count }
+        return lines
+    }
+
+    func stop() -> Int32 {
+        process.interrupt()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    private func waitFor(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+}
+
+@Suite("watch, end to end")
+struct WatchTests {
+    let outline = OutlineProcess()
+
+    @Test func jsonLinesFollowChangesFromOtherProcesses() throws {
+        try outline.run(["add", "Groceries"])
+        let watch = try BackgroundWatch([], database: outline.database)
+        try outline.run(["add", "Milk", "Eggs", "Bread", "--under", "1"])
+        // Bread to the front: with three items the fewest moves is exactly one, Bread's.
+        try outline.run(["mv", "4", "--under", "1", "--at", "1"])
+        try outline.run(["rm", "1"])
+        try outline.run(["undo"])
+        let lines = watch.lines(count: 4)
+        #expect(watch.stop() == 0)
+        #expect(
+            lines == [
+                #"{"step":2,"action":"add \"Milk\" and 2 others under \"Groceries\"","changes":[{"parent":1,"type":"insert","id":2,"from":null,"to":1},{"parent":1,"type":"insert","id":3,"from":null,"to":2},{"parent":1,"type":"insert","id":4,"from":null,"to":3}]}"#,
+                #"{"step":3,"action":"mv \"Bread\" under \"Groceries\" at 1","changes":[{"parent":1,"type":"move","id":4,"from":3,"to":1}]}"#,
+                #"{"step":4,"action":"rm \"Groceries\" and 3 descendants","changes":[{"parent":0,"type":"delete","id":1,"from":1,"to":null}]}"#,
+                #"{"step":4,"undone":"rm \"Groceries\" and 3 descendants","changes":[{"parent":0,"type":"insert","id":1,"from":null,"to":1}]}"#,
+            ])
+    }
+
+    @Test func aSubtreeWatchReportsOnlyItsSubtree() throws {
+        try outline.run(["add", "Home", "Work"])
+        let watch = try BackgroundWatch(["2"], database: outline.database)
+        try outline.run(["add", "Paint the fence", "--under", "1"])
+        try outline.run(["add", "Write report", "--under", "2"])
+        let lines = watch.lines(count: 1)
+        _ = watch.stop()
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""action":"add \"Write report\" under \"Work\"""#) == true)
+    }
+
+    @Test func refusalsOfWatch() throws {
+        let unknown = try outline.run(["watch", "9"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "error: no item with id 9\n")
+        let piped = try outline.run(["watch"])
+        #expect(piped.status == 1)
+        #expect(piped.stderr.hasPrefix("error: watch draws on a terminal; use 'outline watch --json'"))
+    }
+
+    @Test func theScreenShowsAChangeInTmux() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            Issue.record("tmux is not installed; scripts/deps installs it")
+            return
+        }
+        try outline.run(["add", "Groceries", "Work"])
+        // A private tmux server on a socket in the test's folder: no other tmux is touched, and
+        // killing the server ends everything the test started.
+        let socket = outline.directory + "/tmux.sock"
+        let session = "watch"
+        let capture = outline.directory + "/capture.txt"
+        /// Runs tmux and returns what it printed. Spawned and reaped by hand: the server that
+        /// new-session forks inherits descriptors, and Foundation's Process would wait on them.
+        @discardableResult
+        func tmux(_ arguments: [String]) throws -> String {
+            let script = "exec tmux -S '\(socket)' \"$@\" > '\(capture)' 2>/dev/null < /dev/null"
+            let argv = ["/bin/sh", "-c", script, "tmux"] + arguments
+            var cArguments = argv.map { strdup($0) } + [nil]
+            defer { cArguments.forEach { free($0) } }
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else { return "" }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            return String(decoding: FileManager.default.contents(atPath: capture) ?? Data(), as: UTF8.self)
+        }
+        let command = "NO_COLOR=1 '\(OutlineProcess.binary)' watch --db '\(outline.database)'"
+        try tmux(["new-session", "-d", "-s", session, "-x", "80", "-y", "12", command])
+        defer { _ = try? tmux(["kill-server"]) }
+        func screen(containing text: String) throws -> String {
+            var last = ""
+            for _ in 0..<200 {
+                last = try tmux(["capture-pane", "-p", "-t", session])
+                if last.contains(text) { return last }
+                usleep(20_000)
+            }
+            return last
+        }
+        #expect(try screen(containing: "Groceries").contains("outline watch"))
+        try outline.run(["add", "Milk", "--under", "1"])
+        let changed = try screen(containing: "Milk")
+        #expect(changed.contains("+ 3  └─ Milk"), "\(changed)")
+        try outline.run(["rm", "2"])
+        #expect(try screen(containing: "removed").contains("- removed \"Work\""))
+        try tmux(["send-keys", "-t", session, "q"])
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = try !tmux(["list-sessions"]).contains(session)
+            usleep(20_000)
+        }
+        #expect(gone, "q should end watch and with it the tmux session")
+    }
+}
