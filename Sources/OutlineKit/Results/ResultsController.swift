@@ -150,7 +150,7 @@ public final class ResultsController {
 
     /// The request's objects, sorted (by section first, when sectioned).
     static func fetch(_ db: Database, _ request: FetchRequest) throws -> [Item] {
-        let children = try TreeQueries.children(db, of: request.parent)
+        let children = try ChildrenFetcher(db).children(of: request.parent, db).map(\.item)
         return sorted(children, request)
     }
 

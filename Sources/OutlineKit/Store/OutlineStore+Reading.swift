@@ -2,7 +2,7 @@ import GRDB
 
 extension OutlineStore {
     /// Walks the descendants of `start` depth-first, in order, one parent's children at a time:
-    /// each list is one results-controller fetch of that parent's children.
+    /// each list is the fetch a results controller of that parent makes (`ChildrenFetcher`).
     ///
     /// Memory stays proportional to the depth of the tree times the fan-out, never to its size, so
     /// a million-item outline streams. All of the walk reads one snapshot.
@@ -20,8 +20,10 @@ extension OutlineStore {
         try read { db in
             try TreeQueries.requireParent(db, start)
             var path: Set<ItemID> = [start]
+            let fetcher = try ChildrenFetcher(db)
             try walkChildren(
-                db, of: start, depth: 1, maxDepth: maxDepth ?? Int.max, path: &path, enter: enter, leave: leave)
+                db, fetcher, of: start, depth: 1, maxDepth: maxDepth ?? Int.max, path: &path, enter: enter, leave: leave
+            )
         }
     }
 
@@ -29,17 +31,19 @@ extension OutlineStore {
     ///   outline can hold a cycle; meeting an id already on the path means one, and the walk stops
     ///   rather than loop forever.
     private func walkChildren(
-        _ db: Database, of parent: ItemID, depth: Int, maxDepth: Int, path: inout Set<ItemID>,
+        _ db: Database, _ fetcher: ChildrenFetcher, of parent: ItemID, depth: Int, maxDepth: Int,
+        path: inout Set<ItemID>,
         enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void
     ) throws {
-        let children = try ResultsController.fetch(db, .children(of: parent))
-        for (index, child) in children.enumerated() {
+        let children = try fetcher.children(of: parent, db)
+        for (index, (child, hasChildren)) in children.enumerated() {
             let entry = TreeEntry(item: child, depth: depth, isLastSibling: index == children.count - 1)
             guard path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }
             try enter(entry)
-            if depth < maxDepth {
+            if hasChildren, depth < maxDepth {
                 try walkChildren(
-                    db, of: child.id, depth: depth + 1, maxDepth: maxDepth, path: &path, enter: enter, leave: leave)
+                    db, fetcher, of: child.id, depth: depth + 1, maxDepth: maxDepth, path: &path, enter: enter,
+                    leave: leave)
             }
             try leave(entry)
             path.remove(child.id)
