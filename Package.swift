@@ -28,13 +28,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "OutlineTestSupport",
+            path: "Tests/OutlineTestSupport"
+        ),
         .testTarget(
             name: "OutlineKitTests",
-            dependencies: ["OutlineKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["OutlineKit", "OutlineTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "OutlineCLITests",
-            dependencies: ["outline", "OutlineKit"]
+            dependencies: ["outline", "OutlineKit", "OutlineTestSupport"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineTestSupport
 import Testing
 
 /// Random command lines through the real binary, against a model of the tree kept here, comparing
@@ -10,7 +11,7 @@ struct CLIPropertyTests {
     func binaryMatchesTheModel(seed: UInt64) throws {
         let outline = OutlineProcess()
         var model = ListModel()
-        var rng = SplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var accepted = 0
         for step in 1...70 {
             let ids = model.ids
@@ -155,17 +156,5 @@ struct ListModel {
         }
         visit(0, 1)
         return lines
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -67,7 +67,7 @@ struct ErrorContractTests {
         let textFile = outline.directory + "/notes.txt"
         try Data("just some notes\n".utf8).write(to: URL(fileURLWithPath: textFile))
         let empty = outline.directory + "/empty.db"
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let cases: [(String, String)] = [
             (textFile, "error: '\(textFile)' is not an outline database: it is not an SQLite file"),
             (empty, "error: '\(empty)' is not an outline database: the file is empty"),
@@ -83,11 +83,7 @@ struct ErrorContractTests {
     }
 
     @Test func checkNamesAProblemAndExitsOne() throws {
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [outline.database, "UPDATE item SET position = 7 WHERE id = 2"]
-        try sqlite.run()
-        sqlite.waitUntilExit()
+        try outline.sqlite("UPDATE item SET position = 7 WHERE id = 2")
         let result = try outline.run(["check"])
         #expect(result.status == 1)
         #expect(result.stdout == "problem: children of 0 are not numbered 1 to 2: positions run 1 to 7\n")

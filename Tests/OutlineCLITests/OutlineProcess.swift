@@ -86,6 +86,21 @@ struct OutlineProcess {
         return result.lines
     }
 
+    /// Runs SQL on the database with the sqlite3 shell: an edit made behind outline's back.
+    /// Returns what it printed.
+    @discardableResult
+    func sqlite(_ sql: String) throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database, sql]
+        process.standardOutput = output
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func fileBytes() -> Data? { FileManager.default.contents(atPath: database) }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }

@@ -7,17 +7,9 @@ import Testing
 struct RobustnessTests {
     let outline = OutlineProcess()
 
-    private func sqlite(_ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [outline.database, sql]
-        try process.run()
-        process.waitUntilExit()
-    }
-
     @Test func movesWorkOnAListWithAGapLeftByAnOutsideEdit() throws {
         try outline.run(["add", "A", "B", "C"])
-        try sqlite("DELETE FROM item WHERE id = 2")
+        try outline.sqlite("DELETE FROM item WHERE id = 2")
         #expect(try outline.run(["mv", "1", "--after", "3"]).status == 0)
         #expect(try outline.tsv() == ["3\t0\t1\t1\tC", "1\t0\t2\t1\tA"])
         #expect(try outline.run(["check"]).status == 0)
@@ -27,7 +19,7 @@ struct RobustnessTests {
         try outline.run(["add", "A"])
         try outline.run(["add", "A1", "--under", "1"])
         try outline.run(["add", "A1a", "--under", "2"])
-        try sqlite("UPDATE item SET parent_id = 3, position = 1 WHERE id = 1")
+        try outline.sqlite("UPDATE item SET parent_id = 3, position = 1 WHERE id = 1")
         let result = try outline.run(["ls", "2"])
         #expect(result.status == 1)
         #expect(
@@ -107,17 +99,8 @@ struct RobustnessTests {
     @Test func checkListsTheDamageOfACorruptFile() throws {
         try outline.run(["add", "-"], input: (1...3000).map { "item number \($0)\n" }.joined())
         // Move every page into the main file, then overwrite the root page of the tree's index.
-        try sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
-        let query = Process()
-        let pipe = Pipe()
-        query.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        query.arguments = [outline.database, "SELECT rootpage FROM sqlite_master WHERE name = 'item_by_parent'"]
-        query.standardOutput = pipe
-        try query.run()
-        query.waitUntilExit()
-        let rootPage = UInt64(
-            String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines))!
+        try outline.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        let rootPage = UInt64(try outline.sqlite("SELECT rootpage FROM sqlite_master WHERE name = 'item_by_parent'"))!
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: outline.database))
         try handle.seek(toOffset: (rootPage - 1) * 4096)
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))

@@ -78,14 +78,7 @@ struct SessionTests {
     @Test func titlesAreSanitisedOnOutput() throws {
         try outline.run(["add", "safe \u{202E}reversed"])
         // A title with an escape sequence can only arrive by editing the file behind outline's back.
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [
-            outline.database,
-            "INSERT INTO item (parent_id, position, title) VALUES (0, 2, 'evil' || char(27) || '[2J')",
-        ]
-        try sqlite.run()
-        sqlite.waitUntilExit()
+        try outline.sqlite("INSERT INTO item (parent_id, position, title) VALUES (0, 2, 'evil' || char(27) || '[2J')")
         let human = try outline.run(["ls"]).stdout
         #expect(!human.contains("\u{1B}"))
         #expect(!human.contains("\u{202E}"))

@@ -121,11 +121,7 @@ struct UndoCommandTests {
 
         // A row of the step changed behind outline's back: refuse, change nothing.
         try outline.run(["edit", "1", "b"])
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [outline.database, "UPDATE item SET title = 'outside' WHERE id = 1"]
-        try sqlite.run()
-        sqlite.waitUntilExit()
+        try outline.sqlite("UPDATE item SET title = 'outside' WHERE id = 1")
         let mismatch = try outline.run(["undo"])
         #expect(mismatch.status == 1)
         #expect(

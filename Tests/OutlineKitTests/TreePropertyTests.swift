@@ -1,3 +1,4 @@
+import OutlineTestSupport
 import Testing
 
 @testable import OutlineKit

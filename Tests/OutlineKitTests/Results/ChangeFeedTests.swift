@@ -1,4 +1,5 @@
 import Foundation
+import OutlineTestSupport
 import Testing
 
 @testable import OutlineKit
