@@ -13,7 +13,7 @@ enum CommandLineRunner {
             try RawArguments.requireValidUTF8()
             let arguments = GlobalOptionPlacement.movedAfterSubcommand(arguments)
             try requireCommand(arguments)
-            var command = try Outline.parseAsRoot(arguments)
+            var command = try parse(arguments)
             try command.run()
             StandardOutput.shared.flush()
             exit(outputStatus())
@@ -22,6 +22,21 @@ enum CommandLineRunner {
             let status = report(error, arguments: arguments)
             exit(status == 0 ? outputStatus() : status)
         }
+    }
+
+    /// Parses the command line. A plain command is parsed by its subcommand alone: parsing from the
+    /// root makes swift-argument-parser reflect over every subcommand's arguments first (looking for
+    /// a completion-script request), about a millisecond of every command's start-up. Help,
+    /// version and completion requests still go through the root, whose texts name the whole tool.
+    private static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        let asksTheRoot = arguments.contains { argument in
+            ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+                .contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }
+        guard !asksTheRoot, let name = arguments.first,
+            let subcommand = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
+        else { return try Outline.parseAsRoot(arguments) }
+        return try subcommand.parseAsRoot(Array(arguments.dropFirst()))
     }
 
     /// 0, unless standard output could not be written: then one error line and 1.
@@ -40,7 +55,7 @@ enum CommandLineRunner {
         }
         // --help, --version and the completion scripts are the parser's to answer.
         if first.hasPrefix("-") || first == "help" { return }
-        if !Outline.configuration.subcommands.contains(where: { $0._commandName == first }) {
+        if !Outline.commandNames.contains(first) {
             throw UsageError(message: "unknown command '\(first)' (see 'outline --help')")
         }
     }
@@ -97,9 +112,8 @@ enum CommandLineRunner {
     /// Points at the help of the subcommand that was typed, if any.
     private static func usageHint(for code: ExitCode, arguments: [String]) -> String {
         guard code == .validationFailure else { return "" }
-        let names = Outline.configuration.subcommands.map { $0._commandName }
         let typed = GlobalOptionPlacement.movedAfterSubcommand(arguments).first
-        if let typed, names.contains(typed) { return " (see 'outline \(typed) --help')" }
+        if let typed, Outline.commandNames.contains(typed) { return " (see 'outline \(typed) --help')" }
         return " (see 'outline --help')"
     }
 

@@ -1,7 +1,15 @@
 import ArgumentParser
 
 /// The root command: `outline SUBCOMMAND`.
+///
+/// Every subcommand names itself: without a `commandName`, swift-argument-parser derives the name
+/// from the type's name, by demangling, on every parse, which was a fifth of an `add`'s work.
 struct Outline: ParsableCommand {
+    /// The subcommands' names, for messages about the command line that precede parsing.
+    static let commandNames: Set<String> = [
+        "add", "ls", "rm", "mv", "edit", "undo", "redo", "history", "watch", "check",
+    ]
+
     static let configuration = CommandConfiguration(
         commandName: "outline",
         abstract: "A nested-list outliner for the shell: an ordered tree of items in one SQLite file.",

@@ -8,6 +8,7 @@ usage: generate.py DATABASE N
 import random
 import sqlite3
 import sys
+from collections import deque
 
 WORDS = ("buy call write plan check book fix read send pay clean review draft order pack "
          "milk report garden invoice meeting tickets letter budget notes photos car dentist").split()
@@ -29,11 +30,13 @@ def main():
     rng = random.Random(total)
     db = sqlite3.connect(path)
     rows = []
-    frontier = [(0, 0)]  # (id, depth): parents still to fill, breadth first
+    frontier = deque([(0, 0)])  # (id, depth): parents still to fill, breadth first
     next_id = 1
     while next_id <= total and frontier:
-        parent, depth = frontier.pop(0)
-        count = rng.randint(5, 15) if depth < 5 else 0
+        parent, depth = frontier.popleft()
+        # The root is depth 0, so items sit at depths 1 to 6.
+        # 16 top-level items leave room for a million in six levels of about 10 each.
+        count = 16 if depth == 0 else rng.randint(5, 15) if depth < 6 else 0
         for position in range(1, count + 1):
             if next_id > total:
                 break
@@ -43,6 +46,8 @@ def main():
     db.executemany("INSERT INTO item (id, parent_id, position, title) VALUES (?, ?, ?, ?)", rows)
     db.execute("UPDATE sqlite_sequence SET seq = (SELECT max(id) FROM item) WHERE name = 'item'")
     db.commit()
+    if next_id <= total:
+        raise SystemExit(f"only {next_id - 1} items fit in six levels")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
 

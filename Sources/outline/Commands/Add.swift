@@ -4,6 +4,7 @@ import OutlineKit
 extension Outline {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add items, as consecutive siblings in argument order.",
             discussion: """
                 Prints the new ids, one a line. The items go last under the parent unless placed \

@@ -4,6 +4,7 @@ import OutlineKit
 extension Outline {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Give an item a new title.",
             discussion: """
                 Examples:

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Writes Docs/benchmarks.md from the hyperfine exports and measurements of one bench run.
+
+usage: report.py WORK_DIR COMMAND_LINE > Docs/benchmarks.md
+WORK_DIR holds hyperfine's JSON exports (one per group), memory.json, watch.json and sizes.json.
+"""
+import glob
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+work, command_line = sys.argv[1], sys.argv[2]
+results = {}
+for path in sorted(glob.glob(f"{work}/hf-*.json")):
+    for result in json.load(open(path))["results"]:
+        results[result["command"]] = result
+memory = json.load(open(f"{work}/memory.json"))
+watch = json.load(open(f"{work}/watch.json"))
+sizes = json.load(open(f"{work}/sizes.json"))
+
+
+def median(name):
+    return results[name]["median"] * 1000
+
+
+def row(name, floor=None, peer=None):
+    r = results[name]
+    cells = [name, f"{r['median'] * 1000:.1f}", f"{r['min'] * 1000:.1f}", f"{r['max'] * 1000:.1f}"]
+    cells.append(f"{r['median'] / results[floor]['median']:.2f}" if floor in results else "")
+    cells.append(f"{results[peer]['median'] / r['median']:.1f}x faster" if peer in results else "")
+    return "| " + " | ".join(cells) + " |"
+
+
+header = "| command | median | min | max | ratio to floor | against the peer |\n|---|---|---|---|---|---|"
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+sqlite_version = subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
+print("# Benchmarks\n")
+print(f"Reproduce with `{command_line}` (about ten minutes; `BENCH_SIZES=\"10000 100000\"` for a quicker")
+print("run). Release build with `--static-swift-stdlib`; times from hyperfine, in milliseconds, all")
+print("measured in the same run, on the same files. Ratios are of medians.\n")
+print(f"Machine: {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, SQLite {sqlite_version}, "
+      f"taskwarrior {subprocess.run(['task', '--version'], capture_output=True, text=True).stdout.strip()}, devtodo 0.1.20.")
+print("The machine is shared: run to run, medians move by about 10%.\n")
+
+targets = []
+
+
+def target(text, value, limit, fewer_is_better=True):
+    ok = value <= limit if fewer_is_better else value >= limit
+    targets.append(f"| {text} | {value:.2f} | {'at most' if fewer_is_better else 'at least'} {limit:g} | "
+                   f"{'met' if ok else 'MISSED'} |")
+
+
+print("## Against the floor: sqlite3 running the same SQL on the same file\n")
+print("The floor for `add` is one `sqlite3` process inserting one row with its position"
+      " (`max(position) + 1` under the parent); for `ls --tsv`, one recursive query that prints the same")
+print("bytes as `outline ls --tsv` (the bench checks with `cmp`); for one parent, a `SELECT` of its children.\n")
+for size in sizes:
+    n = size["items"]
+    print(f"### {n:,} items\n")
+    print(header)
+    print(row(f"outline add ({n})", f"sqlite3 insert ({n})"))
+    print(row(f"sqlite3 insert ({n})"))
+    print(row(f"outline ls --tsv ({n})", f"sqlite3 recursive query ({n})"))
+    print(row(f"sqlite3 recursive query ({n})"))
+    print(row(f"outline ls PARENT --tsv ({n})", f"sqlite3 select children ({n})"))
+    print(row(f"sqlite3 select children ({n})"))
+    print()
+
+print("## Every command, on the 100,000-item outline\n")
+n = 100000
+print(header)
+for name in [f"outline add ({n})", f"outline add - (1000 titles) ({n})", f"outline mv ({n})", f"outline edit ({n})",
+             f"outline rm (subtree) ({n})", f"outline undo (of that rm) ({n})", f"outline redo (of that rm) ({n})",
+             f"outline undo (of an add) ({n})", f"outline history ({n})"]:
+    if name in results:
+        print(row(name))
+print(f"\nThe removed subtree holds {sizes[1]['subtree'] if len(sizes) > 1 else '?'} items (a top-level item and"
+      " everything under it). `add -` reads its 1000 titles from a file through the shell; hyperfine"
+      " subtracts the shell's own start-up.\n")
+
+print("## Against the peers\n")
+print("taskwarrior 2.6 and devtodo keep every item in one text file that each command reads whole;"
+      " they were given the same number of items with titles drawn the same way.\n")
+print(header)
+for n in (10000, 100000):
+    print(row(f"outline add ({n})", peer=f"task add ({n})"))
+    print(row(f"task add ({n})"))
+    print(row(f"outline undo (of an add) ({n})", peer=f"task undo ({n})"))
+    print(row(f"task undo ({n})"))
+    print(row(f"outline ls --tsv ({n})", peer=f"task list ({n})"))
+    print(row(f"task list ({n})"))
+print(row("outline add (10000)", peer="devtodo add (10000)"))
+print(row("devtodo add (10000)"))
+print(row("outline ls --tsv (10000)", peer="devtodo list (10000)"))
+print(row("devtodo list (10000)"))
+print()
+
+print("## Peak memory\n")
+print("Maximum resident set size from `/usr/bin/time -v`.\n")
+print("| command | peak memory |\n|---|---|")
+for name, kib in memory.items():
+    print(f"| {name} | {kib / 1024:.1f} MiB |")
+print()
+
+print("## watch\n")
+s, e = watch["from_start_ms"], watch["from_exit_ms"]
+print("| measure | median | min | max |\n|---|---|---|---|")
+print(f"| report after `outline add` starts | {statistics.median(s):.1f} | {min(s):.1f} | {max(s):.1f} |")
+print(f"| report after `outline add` exits (commit done) | {statistics.median(e):.1f} | {min(e):.1f} | {max(e):.1f} |")
+print(f"\nIdle: {watch['idle_cpu_ms']:.0f} ms of CPU in {watch['idle_seconds']:.0f} s. {len(s)} changes, each"
+      " reported by a `watch --json` in another process (100,000-item outline). A negative time after exit")
+print("means the report arrived before the writing process had finished exiting.\n")
+
+million = 1000000 if any(s["items"] == 1000000 for s in sizes) else max(s["items"] for s in sizes)
+target(f"`add` on the {million:,}-item file, ratio to the sqlite3 floor", median(f"outline add ({million})") / median(f"sqlite3 insert ({million})"), 1.5)
+target("`ls --tsv` of 100,000 items, ratio to the floor's recursive query", median("outline ls --tsv (100000)") / median("sqlite3 recursive query (100000)"), 2)
+target("`undo` of the subtree `rm`, ratio to the `rm`", median("outline undo (of that rm) (100000)") / median("outline rm (subtree) (100000)"), 2)
+target("taskwarrior `add` at 100,000 over outline's", median("task add (100000)") / median("outline add (100000)"), 20, False)
+target("taskwarrior `undo` at 100,000 over outline's", median("task undo (100000)") / median("outline undo (of an add) (100000)"), 20, False)
+target("taskwarrior `list` at 100,000 over outline `ls --tsv`", median("task list (100000)") / median("outline ls --tsv (100000)"), 10, False)
+target(f"peak memory of `ls --tsv` over {million:,} items, MiB", memory[f"outline ls --tsv ({million})"] / 1024, 64)
+target("watch: report after the commit, median ms", statistics.median(e), 100)
+print("## Targets\n")
+print("| target | measured | wanted | |\n|---|---|---|---|")
+print("\n".join(targets))
