@@ -44,7 +44,6 @@ struct CLIPropertyTests {
             if try outline.tsv() != model.tsv() { break }
         }
         #expect(accepted > 30)
-        outline.remove()
     }
 }
 

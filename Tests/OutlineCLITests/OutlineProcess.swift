@@ -1,4 +1,5 @@
 import Foundation
+import OutlineTestSupport
 
 /// What one run of the `outline` binary did.
 struct RunResult: CustomStringConvertible {
@@ -12,14 +13,10 @@ struct RunResult: CustomStringConvertible {
 
 /// Runs the built `outline` binary against one temporary database.
 struct OutlineProcess {
-    let directory: String
-    let database: String
-
-    init() {
-        var bytes = Array((NSTemporaryDirectory() + "/outline-cli-XXXXXX").utf8CString)
-        directory = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        database = directory + "/outline.db"
-    }
+    /// Removed, with the database, when the last copy of this value goes.
+    private let folder = TemporaryDirectory()
+    var directory: String { folder.path }
+    var database: String { folder.file("outline.db") }
 
     /// The binary that `swift test` built next to the test bundle (or `$OUTLINE_BIN`).
     static let binary: String = {
@@ -103,7 +100,6 @@ struct OutlineProcess {
 
     func fileBytes() -> Data? { FileManager.default.contents(atPath: database) }
 
-    func remove() { try? FileManager.default.removeItem(atPath: directory) }
 }
 
 /// Reads a pipe to its end on a thread of its own.

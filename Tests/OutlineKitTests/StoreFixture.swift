@@ -1,4 +1,5 @@
 import Foundation
+import OutlineTestSupport
 
 @testable import OutlineKit
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OutlineTestSupport
 import Testing
 
 @testable import OutlineKit

@@ -78,7 +78,15 @@ extension OutlineStore {
 
     /// Whether `id` is the root or an existing item.
     public func exists(_ id: ItemID) throws -> Bool {
-        try isInSubtree(id, of: id) && (id == .root || (try? item(id)) != nil)
+        if id == .root { return true }
+        return try read { db in
+            do {
+                _ = try TreeQueries.item(db, id)
+                return true
+            } catch OutlineError.unknownItem {
+                return false
+            }
+        }
     }
 
     /// The largest id in use, for aligning ids in a column; 0 for an empty outline.

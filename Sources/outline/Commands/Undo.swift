@@ -21,11 +21,7 @@ extension Outline {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var travel: HistoryTravelOptions
 
-        mutating func run() throws {
-            let steps = try global.openStore().undoManager.undo(steps: travel.steps, dryRun: travel.dryRun)
-            HistoryOutput.printTravel(
-                steps, undoing: true, dryRun: travel.dryRun, json: global.json, asArray: travel.count != nil)
-        }
+        mutating func run() throws { try travel.run(undoing: true, global) }
     }
 
     struct Redo: ParsableCommand {
@@ -44,11 +40,7 @@ extension Outline {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var travel: HistoryTravelOptions
 
-        mutating func run() throws {
-            let steps = try global.openStore().undoManager.redo(steps: travel.steps, dryRun: travel.dryRun)
-            HistoryOutput.printTravel(
-                steps, undoing: false, dryRun: travel.dryRun, json: global.json, asArray: travel.count != nil)
-        }
+        mutating func run() throws { try travel.run(undoing: false, global) }
     }
 }
 
@@ -64,5 +56,13 @@ struct HistoryTravelOptions: ParsableArguments {
 
     func validate() throws {
         if let count, count < 1 { throw ValidationError("the number of steps must be at least 1") }
+    }
+
+    /// Undoes or redoes the steps and prints what happened: the whole of both commands.
+    func run(undoing: Bool, _ global: GlobalOptions) throws {
+        let manager = try global.openStore().undoManager
+        let steps =
+            undoing ? try manager.undo(steps: steps, dryRun: dryRun) : try manager.redo(steps: steps, dryRun: dryRun)
+        HistoryOutput.printTravel(steps, undoing: undoing, dryRun: dryRun, json: global.json, asArray: count != nil)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
 
-    init() {
+    public init() {
         let template = NSTemporaryDirectory() + "/outline-test-XXXXXX"
         var bytes = Array(template.utf8CString)
         path = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
@@ -12,5 +12,5 @@ final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 }
