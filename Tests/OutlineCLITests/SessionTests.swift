@@ -88,10 +88,13 @@ struct SessionTests {
     }
 
     @Test func helpHasExamplesForEveryCommand() throws {
-        for command in ["add", "ls", "rm", "mv", "edit", "check"] {
+        for command in ["add", "ls", "rm", "mv", "edit", "undo", "redo", "history", "watch", "check"] {
             let help = try outline.run([command, "--help"], useDatabaseOption: false)
             #expect(help.status == 0)
             #expect(help.stdout.contains("Examples:"), "\(command) --help")
+            // A paragraph is joined with a trailing backslash in the source; one left in the text
+            // means the join went wrong.
+            #expect(!help.stdout.contains("\\\n"), "\(command) --help has a stray backslash")
             #expect(help.stdout.contains("USAGE: outline \(command)"))
         }
         #expect(try outline.run(["--help"], useDatabaseOption: false).stdout.contains("SUBCOMMANDS:"))

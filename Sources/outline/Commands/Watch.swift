@@ -8,13 +8,13 @@ extension Outline {
             commandName: "watch",
             abstract: "Follow changes to an item's subtree, live, from any process.",
             discussion: """
-                On a terminal, shows REF's subtree (default: the whole outline) and redraws it \\
-                whenever any process commits a change, marking new rows (+), moved rows (~) and \\
+                On a terminal, shows REF's subtree (default: the whole outline) and redraws it \
+                whenever any process commits a change, marking new rows (+), moved rows (~) and \
                 retitled rows (*) for a moment, and naming removed ones. q or Ctrl-C leaves it.
 
-                With --json, writes one change report a line, as each change is committed, undo \\
-                and redo included: {"step", "action" (or "undone", "redone"), "changes"}. For a \\
-                REF other than the root, only changes under REF's subtree are written. Changes \\
+                With --json, writes one change report a line, as each change is committed, undo \
+                and redo included: {"step", "action" (or "undone", "redone"), "changes"}. For a \
+                REF other than the root, only changes under REF's subtree are written. Changes \
                 made to the file outside outline are not reported. Ctrl-C ends it.
 
                 Examples:
