@@ -87,42 +87,28 @@ extension OutlineStore {
         try requireDistinctItems(ids, operation: "moved")
         return try performChange { db in
             let items = try ids.map { try TreeQueries.item(db, $0) }
-            let place = try placement.resolve(db, parent: parent, moving: items)
             let movedIDs = Set(ids)
-            if let cycle = try TreeQueries.ancestry(db, of: place.parent).first(where: movedIDs.contains) {
-                throw OutlineError.moveIntoOwnSubtree(item: cycle, destination: place.parent)
+            let destination = try placement.destination(db, parent: parent, moving: movedIDs)
+            if let cycle = try TreeQueries.ancestry(db, of: destination).first(where: movedIDs.contains) {
+                throw OutlineError.moveIntoOwnSubtree(item: cycle, destination: destination)
             }
 
-            let siblings = try TreeQueries.children(db, of: place.parent)
+            let siblings = try TreeQueries.children(db, of: destination)
             var newOrder = siblings.map(\.id).filter { !movedIDs.contains($0) }
-            // Place by the list itself, not by stored positions: a file edited outside outline may
-            // have gaps, and the move then renumbers this list 1...n.
-            let index: Int
-            switch placement {
-            case .before(let anchor): index = newOrder.firstIndex(of: anchor)!
-            case .after(let anchor): index = newOrder.firstIndex(of: anchor)! + 1
-            case .end: index = newOrder.count
-            case .at(let position):
-                guard (1...newOrder.count + 1).contains(position) else {
-                    throw OutlineError.positionOutOfRange(
-                        position: position, parent: place.parent, validRange: 1...newOrder.count + 1)
-                }
-                index = position - 1
-            }
-            newOrder.insert(contentsOf: ids, at: index)
+            newOrder.insert(contentsOf: ids, at: try placement.index(in: newOrder, parent: destination))
             let oldPositions = Dictionary(uniqueKeysWithValues: siblings.map { ($0.id, $0.position) })
 
             let setPlace = try db.cachedStatement(
                 sql: "UPDATE item SET parent_id = ?, position = ? WHERE id = ?")
             for (offset, id) in newOrder.enumerated() where oldPositions[id] != offset + 1 {
-                try setPlace.execute(arguments: [place.parent, offset + 1, id])
+                try setPlace.execute(arguments: [destination, offset + 1, id])
             }
-            for oldParent in Set(items.map(\.parentID)) where oldParent != place.parent {
+            for oldParent in Set(items.map(\.parentID)) where oldParent != destination {
                 try TreeQueries.closeGaps(db, under: oldParent)
             }
             let action = Action.move(
                 titles: items.map(\.title),
-                destination: try describeDestination(db, placement: placement, parent: place.parent))
+                destination: try describeDestination(db, placement: placement, parent: destination))
             return ChangeResult(action: action)
         }
     }

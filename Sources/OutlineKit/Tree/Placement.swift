@@ -12,49 +12,76 @@ public enum Placement: Equatable, Sendable {
     case after(ItemID)
 }
 
-/// A placement resolved against the database: the parent, and the 0-based index at which the
-/// items go in the parent's list of children once the moved items are taken out of it.
+/// A placement resolved for `add`: the parent, and the 0-based index at which the new items go.
 struct ResolvedPlacement: Equatable {
     var parent: ItemID
     var index: Int
 }
 
 extension Placement {
-    /// Resolves the placement for `parent` (nil: the root, or the anchor's parent).
+    /// The parent the items go under (nil: the root, or the anchor's parent), checked.
     ///
-    /// - Parameter moving: the items being moved, with their current parents and positions; they
-    ///   do not count in the destination's list and cannot be anchors.
-    /// - Throws: `unknownItem`, `positionOutOfRange`, `anchorIsMoved`, `anchorNotUnderParent`.
-    func resolve(_ db: Database, parent: ItemID?, moving: [Item] = []) throws -> ResolvedPlacement {
+    /// - Parameter moving: the items being moved; they cannot be anchors.
+    /// - Throws: `unknownItem`, `rootNotAllowed`, `anchorIsMoved`, `anchorNotUnderParent`.
+    func destination(_ db: Database, parent: ItemID?, moving: Set<ItemID> = []) throws -> ItemID {
+        try target(db, parent: parent, moving: moving).parent
+    }
+
+    /// Resolves the placement of new items. Positions are read from the index, so an `add`
+    /// never reads the whole list of siblings.
+    ///
+    /// - Throws: what `destination` throws, and `positionOutOfRange`.
+    func resolve(_ db: Database, parent: ItemID?) throws -> ResolvedPlacement {
+        let (parent, anchor) = try target(db, parent: parent, moving: [])
+        switch self {
+        case .before: return ResolvedPlacement(parent: parent, index: anchor!.position - 1)
+        case .after: return ResolvedPlacement(parent: parent, index: anchor!.position)
+        case .end: return ResolvedPlacement(parent: parent, index: try TreeQueries.childCount(db, of: parent))
+        case .at(let position):
+            let count = try TreeQueries.childCount(db, of: parent)
+            return ResolvedPlacement(parent: parent, index: try Self.checked(position, count: count, parent: parent))
+        }
+    }
+
+    /// Where moved items go in `remaining`, the destination's children without them. Placing by
+    /// the list itself rather than stored positions keeps a move right on a file whose positions
+    /// were left with gaps by an outside edit; the move then renumbers the list 1...n.
+    ///
+    /// - Throws: `positionOutOfRange`.
+    func index(in remaining: [ItemID], parent: ItemID) throws -> Int {
+        switch self {
+        case .before(let anchor): return remaining.firstIndex(of: anchor)!
+        case .after(let anchor): return remaining.firstIndex(of: anchor)! + 1
+        case .end: return remaining.count
+        case .at(let position): return try Self.checked(position, count: remaining.count, parent: parent)
+        }
+    }
+
+    /// The parent, and for `.before` and `.after` the anchor, checked once for both uses.
+    private func target(_ db: Database, parent: ItemID?, moving: Set<ItemID>) throws -> (parent: ItemID, anchor: Item?)
+    {
         switch self {
         case .end, .at:
             let parent = parent ?? .root
             try TreeQueries.requireParent(db, parent)
-            // Read from the index: an `add` at the end must not read every sibling.
-            let remainingCount =
-                try TreeQueries.childCount(db, of: parent) - moving.count { $0.parentID == parent }
-            guard case .at(let position) = self else {
-                return ResolvedPlacement(parent: parent, index: remainingCount)
-            }
-            guard (1...remainingCount + 1).contains(position) else {
-                throw OutlineError.positionOutOfRange(
-                    position: position, parent: parent, validRange: 1...remainingCount + 1)
-            }
-            return ResolvedPlacement(parent: parent, index: position - 1)
+            return (parent, nil)
         case .before(let anchor), .after(let anchor):
             if anchor == .root { throw OutlineError.rootNotAllowed(operation: "used as a sibling") }
-            if moving.contains(where: { $0.id == anchor }) { throw OutlineError.anchorIsMoved(anchor) }
+            if moving.contains(anchor) { throw OutlineError.anchorIsMoved(anchor) }
             let anchorItem = try TreeQueries.item(db, anchor)
             if let parent, parent != anchorItem.parentID {
                 try TreeQueries.requireParent(db, parent)
                 throw OutlineError.anchorNotUnderParent(anchor: anchor, parent: parent)
             }
-            let movedBefore = moving.count {
-                $0.parentID == anchorItem.parentID && $0.position < anchorItem.position
-            }
-            let anchorIndex = anchorItem.position - 1 - movedBefore
-            let index = if case .after = self { anchorIndex + 1 } else { anchorIndex }
-            return ResolvedPlacement(parent: anchorItem.parentID, index: index)
+            return (anchorItem.parentID, anchorItem)
         }
+    }
+
+    /// The 0-based index for a 1-based position among `count` siblings: 1 to one past the last.
+    private static func checked(_ position: Int, count: Int, parent: ItemID) throws -> Int {
+        guard (1...count + 1).contains(position) else {
+            throw OutlineError.positionOutOfRange(position: position, parent: parent, validRange: 1...count + 1)
+        }
+        return position - 1
     }
 }

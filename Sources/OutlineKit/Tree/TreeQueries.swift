@@ -3,7 +3,7 @@ import GRDB
 /// The small reads that every tree operation is made of. Each one uses the primary key or the
 /// `(parent_id, position)` index, so none of them scans the table.
 enum TreeQueries {
-    /// The item with `id`, or `unknownItem`. The root is refused unless `allowRoot`.
+    /// The item with `id` (the root's row for 0), or `unknownItem`.
     static func item(_ db: Database, _ id: ItemID) throws -> Item {
         let statement = try db.cachedStatement(
             sql: "SELECT id, parent_id, position, title FROM item WHERE id = ?")
