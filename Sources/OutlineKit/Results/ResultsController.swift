@@ -60,9 +60,7 @@ public final class ResultsController {
     /// Fetches the objects. The delegate hears nothing; later changes it hears about.
     public func performFetch() throws {
         guard let store else { return }
-        let (items, version) = try store.read { db in (try Self.fetch(db, request), try Self.dataVersion(db)) }
-        install(items)
-        lastDataVersion = version
+        install(try fetch(store))
         store.register(self)
     }
 
@@ -74,9 +72,7 @@ public final class ResultsController {
             hasPendingChanges = true
             return ChangeSet()
         }
-        let (items, version) = try store.read { db in (try Self.fetch(db, request), try Self.dataVersion(db)) }
-        lastDataVersion = version
-        return update(to: items)
+        return update(to: try fetch(store))
     }
 
     /// Refreshes only if another connection committed since the last fetch.
@@ -136,8 +132,18 @@ public final class ResultsController {
         delegate.controllerDidChangeContent(self)
     }
 
+    /// Reads the parent's children, noting the data version they were read at.
+    private func fetch(_ store: OutlineStore) throws -> [Item] {
+        let (items, version) = try store.read { db in
+            (try ChildrenFetcher(db).children(of: request.parent, db).map(\.item), try Self.dataVersion(db))
+        }
+        lastDataVersion = version
+        return items
+    }
+
+    /// Shows `items`, in any order: they are sorted and sectioned as the request says.
     private func install(_ items: [Item]) {
-        sections = Self.sectioned(items, request)
+        sections = Self.arranged(items, request)
         paths = [:]
         for (sectionIndex, section) in sections.enumerated() {
             for (row, item) in section.objects.enumerated() {
@@ -146,23 +152,20 @@ public final class ResultsController {
         }
     }
 
-    // MARK: - Fetching and sorting
+    // MARK: - Sorting and sectioning
 
-    /// The request's objects, sorted (by section first, when sectioned).
-    static func fetch(_ db: Database, _ request: FetchRequest) throws -> [Item] {
-        let children = try ChildrenFetcher(db).children(of: request.parent, db).map(\.item)
-        return sorted(children, request)
-    }
-
-    static func sorted(_ items: [Item], _ request: FetchRequest) -> [Item] {
-        if request.sort == .position && request.sectionKey == nil { return items }
-        let keyed = items.map { (item: $0, key: TitleCollation.key($0.title)) }
-        return keyed.sorted { left, right in
-            if request.sectionKey != nil {
-                let leftRank = TitleCollation.sectionRank(TitleCollation.initial(forKey: left.key))
-                let rightRank = TitleCollation.sectionRank(TitleCollation.initial(forKey: right.key))
-                if leftRank != rightRank { return leftRank < rightRank }
-            }
+    /// The request's objects in order, in their sections. Each title's collation key (an ICU
+    /// transliteration for titles that are not ASCII) is computed once, for both the sort and the
+    /// section it files under.
+    static func arranged(_ items: [Item], _ request: FetchRequest) -> [ResultsSection] {
+        if request.sort == .position && request.sectionKey == nil { return [ResultsSection(name: "", objects: items)] }
+        let keyed = items.map { item in
+            let key = TitleCollation.key(item.title)
+            let initial = TitleCollation.initial(forKey: key)
+            return (item: item, key: key, initial: initial, rank: TitleCollation.sectionRank(initial))
+        }
+        let ordered = keyed.sorted { left, right in
+            if request.sectionKey != nil, left.rank != right.rank { return left.rank < right.rank }
             switch request.sort {
             case .position: return left.item.position < right.item.position
             case .id: return left.item.id < right.item.id
@@ -171,18 +174,14 @@ public final class ResultsController {
                 if left.item.title != right.item.title { return left.item.title < right.item.title }
                 return left.item.id < right.item.id
             }
-        }.map(\.item)
-    }
-
-    private static func sectioned(_ items: [Item], _ request: FetchRequest) -> [ResultsSection] {
-        guard request.sectionKey != nil else { return [ResultsSection(name: "", objects: items)] }
+        }
+        guard request.sectionKey != nil else { return [ResultsSection(name: "", objects: ordered.map(\.item))] }
         var sections: [ResultsSection] = []
-        for item in items {
-            let initial = TitleCollation.initial(item.title)
-            if sections.last?.name == initial {
-                sections[sections.count - 1].objects.append(item)
+        for entry in ordered {
+            if sections.last?.name == entry.initial {
+                sections[sections.count - 1].objects.append(entry.item)
             } else {
-                sections.append(ResultsSection(name: initial, objects: [item]))
+                sections.append(ResultsSection(name: entry.initial, objects: [entry.item]))
             }
         }
         return sections
