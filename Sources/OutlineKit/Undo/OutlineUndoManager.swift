@@ -28,12 +28,12 @@ public struct OutlineUndoManager {
 
     /// The name of the step `undo()` would revert, or nil.
     public var undoActionName: String? {
-        get throws { try store.read { db in try UndoHistory.next(db, undone: false, limit: 1).first?.step.name } }
+        get throws { try store.read { db in try UndoHistory.nextName(db, undone: false) } }
     }
 
     /// The name of the step `redo()` would re-apply, or nil.
     public var redoActionName: String? {
-        get throws { try store.read { db in try UndoHistory.next(db, undone: true, limit: 1).first?.step.name } }
+        get throws { try store.read { db in try UndoHistory.nextName(db, undone: true) } }
     }
 
     /// Reverts the newest `steps` steps not yet undone, newest first, all in one transaction.

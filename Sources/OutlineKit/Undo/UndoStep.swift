@@ -59,6 +59,15 @@ enum UndoHistory {
         }
     }
 
+    /// The name of the step `next` would return first, without reading its changeset.
+    static func nextName(_ db: Database, undone: Bool) throws -> String? {
+        let sql =
+            undone
+            ? "SELECT name FROM undo_step WHERE undone = 1 ORDER BY id LIMIT 1"
+            : "SELECT name FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT 1"
+        return try String.fetchOne(db.cachedStatement(sql: sql))
+    }
+
     static func setUndone(_ db: Database, _ number: Int64, _ undone: Bool) throws {
         try db.cachedStatement(sql: "UPDATE undo_step SET undone = ? WHERE id = ?").execute(arguments: [undone, number])
         try recordEvent(db, step: number, undone ? .undone : .redone)
