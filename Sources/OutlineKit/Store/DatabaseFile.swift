@@ -61,9 +61,10 @@ enum DatabaseFile {
     ///
     /// - Parameter initialise: fills the new, empty database (schema, journal mode).
     static func create(at path: String, initialise: (String) throws -> Void) throws {
-        let folder = folderPath(of: path)
+        let folder = DatabaseLocation.folder(of: path)
         try makeFolders(folder, for: path)
-        let temporary = "\(folder)/.\(fileName(of: path)).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary =
+            "\(folder)/.\(DatabaseLocation.fileName(of: path)).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // 0600: an outline is personal data; SQLite gives its -wal and -shm files the same mode.
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -98,16 +99,6 @@ enum DatabaseFile {
             throw OutlineError.cannotCreateDatabase(
                 path: path, reason: "cannot create the folder '\(folder)'")
         }
-    }
-
-    static func folderPath(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
     }
 
     static func describe(_ code: Int32) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineKit
 
 /// The self-pipe that signal handlers write to: a C signal handler cannot capture context, so the
 /// descriptor lives in a global.
@@ -25,8 +26,8 @@ final class Wakeup {
     private let watchedNames: Set<String>
 
     init(databasePath: String, signals: [Int32], readsKeys: Bool) {
-        let folder = Self.folder(of: databasePath)
-        let name = Self.fileName(of: databasePath)
+        let folder = DatabaseLocation.folder(of: databasePath)
+        let name = DatabaseLocation.fileName(of: databasePath)
         watchedNames = [name, name + "-wal"]
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if inotify >= 0 {
@@ -103,15 +104,5 @@ final class Wakeup {
             }
         }
         return relevant
-    }
-
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
     }
 }
