@@ -38,7 +38,7 @@ extension Outline {
             if global.json {
                 try followAsJSON(store, feed, start)
             } else {
-                guard isatty(1) == 1 else {
+                guard Terminal.isStandardOutputTerminal else {
                     throw CommandFailure(
                         message:
                             "watch draws on a terminal; use 'outline watch --json' to write change reports to a pipe")
@@ -63,11 +63,8 @@ extension Outline {
                         try $0.filter { try store.isInSubtree($0.parent, of: start) }
                     }
                     if start != .root, changes?.isEmpty ?? false { continue }
-                    var line = ChangeOutput.report(
-                        step: event.step, key: event.kind.rawValue, name: event.name, changes: changes ?? [])
-                    if changes == nil {
-                        line = line.replacingOccurrences(of: "\"changes\":[]", with: "\"changes\":null")
-                    }
+                    let line = ChangeOutput.report(
+                        step: event.step, key: event.kind.rawValue, name: event.name, changes: changes)
                     output.writeLine(line + "}")
                     output.flush()
                     if output.failure != nil { return }

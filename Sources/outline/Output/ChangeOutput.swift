@@ -21,10 +21,12 @@ enum ChangeOutput {
     }
 
     /// The opening of a report object, up to and including its changes (the caller closes it).
-    static func report(step: Int64?, key: String, name: String?, changes: [ReportedChange]) -> String {
+    /// Changes that can no longer be known (`watch` of a pruned step) are written as null.
+    static func report(step: Int64?, key: String, name: String?, changes: [ReportedChange]?) -> String {
         let step = step.map(String.init) ?? "null"
         let name = name.map(JSONText.quote) ?? "null"
-        return "{\"step\":\(step),\"\(key)\":\(name),\"changes\":[" + changes.map(json).joined(separator: ",") + "]"
+        let changes = changes.map { "[" + $0.map(json).joined(separator: ",") + "]" } ?? "null"
+        return "{\"step\":\(step),\"\(key)\":\(name),\"changes\":\(changes)"
     }
 
     /// `{"parent": P, "type": T, "id": I, "from": F, "to": T}` with null for a missing position.
