@@ -97,7 +97,9 @@ enum CommandLineRunner {
 
     /// A title such as "-20% off" reads as an option; say how to pass it.
     private static func dashTitleHint(_ arguments: [String], code: ExitCode) -> String {
-        guard code == .validationFailure else { return "" }
+        // Only add and edit take titles; elsewhere a stray dash is just an unknown option.
+        let command = GlobalOptionPlacement.movedAfterSubcommand(arguments).first
+        guard code == .validationFailure, command == "add" || command == "edit" else { return "" }
         let options = [
             "--db", "--json", "--under", "--at", "--before", "--after", "--depth", "--tsv", "--sections", "--dry-run",
             "--limit", "--help", "-h", "--version",

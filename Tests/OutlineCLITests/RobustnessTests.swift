@@ -77,6 +77,10 @@ struct RobustnessTests {
         let result = try outline.run(["add", "-20%"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("'-20%' is not an option: put titles that start with '-' after --"))
+        // ls takes no titles: an unknown option there gets no advice about titles.
+        let unknown = try outline.run(["ls", "--bogus"])
+        #expect(unknown.status == 64)
+        #expect(!unknown.stderr.contains("titles"))
         // After --, everything is a title, so --db goes first.
         #expect(try outline.run(["--db", outline.database, "add", "--", "-20%"], useDatabaseOption: false).status == 0)
     }
