@@ -13,6 +13,7 @@ enum CommandLineRunner {
             try RawArguments.requireValidUTF8()
             let arguments = GlobalOptionPlacement.movedAfterSubcommand(arguments)
             try requireCommand(arguments)
+            try refuseNegativeNumbers(arguments)
             var command = try parse(arguments)
             try command.run()
             StandardOutput.shared.flush()
@@ -36,7 +37,18 @@ enum CommandLineRunner {
         guard !asksTheRoot, let name = arguments.first,
             let subcommand = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
         else { return try Outline.parseAsRoot(arguments) }
-        return try subcommand.parseAsRoot(Array(arguments.dropFirst()))
+        let subcommandArguments = Array(arguments.dropFirst())
+        guard let listCommand = subcommand as? any TakesOperandList.Type else {
+            return try subcommand.parseAsRoot(subcommandArguments)
+        }
+        let split = OperandSplit(subcommandArguments, for: listCommand)
+        guard var command = try subcommand.parseAsRoot(split.forParser) as? any TakesOperandList else {
+            preconditionFailure("\(subcommand) parsed as another type")
+        }
+        command.setOperands(split.operands)
+        // The parser validated the command with one operand standing for all of them.
+        try command.validate()
+        return command
     }
 
     /// 0, unless standard output could not be written: then one error line and 1.
@@ -58,6 +70,23 @@ enum CommandLineRunner {
         if !Outline.commandNames.contains(first) {
             throw UsageError(message: "unknown command '\(first)' (see 'outline --help')")
         }
+    }
+
+    /// `-1` would reach the parser as an unknown short option, and `--at -1` as an option without
+    /// its value: messages about options, where the mistake is a number that cannot be negative.
+    /// (`arguments` have had their global options moved behind the command's name.)
+    private static func refuseNegativeNumbers(_ arguments: [String]) throws {
+        let beforeTerminator = arguments.dropFirst().prefix { $0 != "--" }
+        guard let negative = beforeTerminator.first(where: isNegativeNumber) else { return }
+        var message = "'\(negative)' is negative, and ids, positions and counts never are"
+        if arguments.first == "add" || arguments.first == "edit" {
+            message += "; put titles that start with '-' after --"
+        }
+        throw UsageError(message: message + usageHint(for: .validationFailure, arguments: arguments))
+    }
+
+    private static func isNegativeNumber(_ argument: String) -> Bool {
+        argument.count > 1 && argument.first == "-" && argument.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Prints the error (or the help text it stands for) and returns the exit status.

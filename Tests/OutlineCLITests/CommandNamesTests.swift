@@ -1,13 +1,42 @@
+import Foundation
 import Testing
 
 @testable import outline
 
-@Suite("Command names")
+@Suite("Command names and options")
 struct CommandNamesTests {
     /// The runner's list of names must be exactly the subcommands' own names.
     @Test func theListMatchesTheSubcommands() {
         let declared = Outline.configuration.subcommands.map { $0.configuration.commandName }
         #expect(declared.allSatisfy { $0 != nil }, "every subcommand names itself")
         #expect(Set(declared.compactMap { $0 }) == Outline.commandNames)
+    }
+
+    /// The runner splits operands from options by `optionsWithValues`; a missing entry would turn an
+    /// option's value into a title or an id. The parser's own description is the reference.
+    @Test(arguments: [
+        ("add", Outline.Add.optionsWithValues), ("rm", Outline.Remove.optionsWithValues),
+        ("mv", Outline.Move.optionsWithValues),
+    ])
+    func optionsWithValuesMatchTheParser(command: String, declared: Set<String>) throws {
+        let dump = try OutlineProcess.run([command, "--experimental-dump-help"], input: nil)
+        let json = try #require(JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let arguments = try #require((json["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        let parsers = arguments.filter { $0["kind"] as? String == "option" }.flatMap { argument in
+            (argument["names"] as? [[String: String]] ?? []).map { name in
+                (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
+            }
+        }
+        #expect(Set(parsers) == declared)
+    }
+
+    /// Tens of thousands of operands are split off before parsing (see `TakesOperandList`).
+    @Test func operandsAreSplitFromOptions() {
+        let split = OperandSplit(
+            ["a", "--under", "3", "-", "--json", "b", "--at=2", "--", "--not-an-option", "c"], for: Outline.Add.self)
+        #expect(split.operands == ["a", "-", "b", "--not-an-option", "c"])
+        #expect(split.forParser == ["--under", "3", "--json", "--at=2", "--", "a"])
+        let refs = OperandSplit(["4", "x", "5", "--db", "f.db"], for: Outline.Remove.self)
+        #expect(refs.forParser == ["--db", "f.db", "--", "x"], "the parser sees the operand it refuses")
     }
 }

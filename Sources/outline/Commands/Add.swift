@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Add: ParsableCommand {
+    struct Add: TakesOperandList {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add items, as consecutive siblings in argument order.",
@@ -31,6 +31,10 @@ extension Outline {
                 throw ValidationError("give - at most once: standard input can be read only once")
             }
         }
+
+        static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
+
+        mutating func setOperands(_ operands: [String]) { titles = operands }
 
         mutating func run() throws {
             let titles = try StandardInputTitles.expand(titles)

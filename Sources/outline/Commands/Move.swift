@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Move: ParsableCommand {
+    struct Move: TakesOperandList {
         static let configuration = CommandConfiguration(
             commandName: "mv",
             abstract: "Move items, with their subtrees, to a new place.",
@@ -28,6 +28,15 @@ extension Outline {
             if !placement.namesADestination {
                 throw ValidationError("say where to move the items: --under REF, --before REF or --after REF")
             }
+        }
+
+        static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
+
+        static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference.parse(text)) != nil }
+
+        mutating func setOperands(_ operands: [String]) {
+            // Every operand passed `acceptsOperand`, or the parser refused the first one that did not.
+            items = operands.map { try! ItemReference.parse($0) }
         }
 
         mutating func run() throws {

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Remove: ParsableCommand {
+    struct Remove: TakesOperandList {
         static let configuration = CommandConfiguration(
             commandName: "rm",
             abstract: "Remove items with all their descendants.",
@@ -19,6 +19,15 @@ extension Outline {
 
         @Argument(help: ArgumentHelp("The items to remove.", valueName: "ref"), transform: ItemReference.parse)
         var items: [ItemID]
+
+        static let optionsWithValues: Set<String> = ["--db"]
+
+        static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference.parse(text)) != nil }
+
+        mutating func setOperands(_ operands: [String]) {
+            // Every operand passed `acceptsOperand`, or the parser refused the first one that did not.
+            items = operands.map { try! ItemReference.parse($0) }
+        }
 
         mutating func run() throws {
             let result = try global.openStore().remove(items)
