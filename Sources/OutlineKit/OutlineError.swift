@@ -15,6 +15,7 @@ public enum OutlineError: Error, Equatable, Sendable {
     case databaseBusy(path: String)
     case databaseReadOnly(path: String)
     case databaseCorrupt(path: String, reason: String)
+    case databaseTruncated(path: String, size: Int64, promised: Int64)
     case databaseFailure(String)
     /// Only a file edited outside outline can hold one.
     case cycle(ItemID)
@@ -70,6 +71,9 @@ extension OutlineError: LocalizedError {
             return "database '\(path)' is read-only; check the permissions of the file and its folder"
         case .databaseCorrupt(let path, let reason):
             return "database '\(path)' is damaged (\(reason)); 'outline check' lists the damage"
+        case .databaseTruncated(let path, let size, let promised):
+            return "database '\(path)' is cut short: it holds \(size) bytes where its header promises "
+                + "\(promised); restore it from a backup"
         case .databaseFailure(let reason):
             return "database failure: \(reason)"
         case .cycle(let id):

@@ -44,12 +44,13 @@ struct OutlineProcess {
     }
 
     /// Runs the binary with `arguments`, or with `viaShell`, runs `arguments` as a command line
-    /// of its own (for redirections the test needs, such as `> /dev/full`).
+    /// of its own (for redirections the test needs, such as `> /dev/full`), or runs `executable`.
     static func run(
-        _ arguments: [String], input: Data?, environment: [String: String] = [:], viaShell: Bool = false
+        _ arguments: [String], input: Data?, environment: [String: String] = [:], viaShell: Bool = false,
+        executable: String? = nil
     ) throws -> RunResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: viaShell ? "/bin/sh" : binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? (viaShell ? "/bin/sh" : binary))
         process.arguments = viaShell ? Array(arguments.dropFirst()) : arguments
         var fullEnvironment = ProcessInfo.processInfo.environment
         fullEnvironment["NO_COLOR"] = "1"
@@ -86,11 +87,15 @@ struct OutlineProcess {
     /// Runs SQL on the database with the sqlite3 shell: an edit made behind outline's back.
     /// Returns what it printed.
     @discardableResult
-    func sqlite(_ sql: String) throws -> String {
+    func sqlite(_ sql: String) throws -> String { try Self.sqlite(database, sql) }
+
+    /// Runs SQL on the database at `path` with the sqlite3 shell, and returns what it printed.
+    @discardableResult
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database, sql]
+        process.arguments = [path, sql]
         process.standardOutput = output
         try process.run()
         let printed = output.fileHandleForReading.readDataToEndOfFile()

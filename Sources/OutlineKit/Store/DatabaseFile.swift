@@ -45,12 +45,45 @@ enum DatabaseFile {
             throw OutlineError.cannotOpenDatabase(path: path, reason: describe(errno))
         }
         defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: sqliteHeader.count)
+        var header = [UInt8](repeating: 0, count: 100)
         let count = read(descriptor, &header, header.count)
-        guard count == header.count, header == sqliteHeader else {
+        guard count >= sqliteHeader.count, header.starts(with: sqliteHeader) else {
             throw OutlineError.notADatabase(path: path, reason: "it is not an SQLite file")
         }
+        if count == header.count, let promised = promisedSize(header), Int64(info.st_size) < promised,
+            !hasJournal(path)
+        {
+            throw OutlineError.databaseTruncated(path: path, size: Int64(info.st_size), promised: promised)
+        }
         return .present
+    }
+
+    /// The file size that an SQLite header promises, when the header vouches for its page count.
+    ///
+    /// A file cut short (a copy that stopped half-way, a full disk) would otherwise be read with
+    /// its missing pages as zeros, and a later write could extend it over the gap. SQLite trusts
+    /// the page count at offset 28 only while the change counter (offset 24) equals the
+    /// "version valid for" number (offset 92); so do we.
+    private static func promisedSize(_ header: [UInt8]) -> Int64? {
+        func bigEndian(_ offset: Int, _ width: Int) -> Int64 {
+            header[offset..<offset + width].reduce(0) { $0 << 8 | Int64($1) }
+        }
+        let storedPageSize = bigEndian(16, 2)
+        let pageSize = storedPageSize == 1 ? 65536 : storedPageSize
+        let pageCount = bigEndian(28, 4)
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0, pageCount > 0,
+            bigEndian(24, 4) == bigEndian(92, 4)
+        else { return nil }
+        return pageSize * pageCount
+    }
+
+    /// Whether a write-ahead log or rollback journal beside the file may hold the missing pages:
+    /// a checkpoint interrupted by a crash leaves the file short until SQLite replays the log.
+    private static func hasJournal(_ path: String) -> Bool {
+        ["-wal", "-journal"].contains { suffix in
+            var info = stat()
+            return stat(path + suffix, &info) == 0 && info.st_size > 0
+        }
     }
 
     /// Creates a new, initialised outline database at `path`, and its folder if needed.

@@ -74,9 +74,13 @@ struct Changeset: Equatable {
         }
     }
 
+    /// Throws the session extension's failures as SQLite errors, so that the store turns a
+    /// read-only file, a busy lock or a full disk into the same message as for any other write.
     private static func check(_ code: Int32, _ what: String) throws {
         guard code == SQLITE_OK else {
-            throw OutlineError.databaseFailure("could not \(what): \(String(cString: sqlite3_errstr(code)))")
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: "could not \(what): \(String(cString: sqlite3_errstr(code)))")
         }
     }
 }
