@@ -17,10 +17,15 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Opens (creating if needed) the database this command line names.
-    func openStore() throws -> OutlineStore {
+    ///
+    /// - Parameter recordsSteps: whether the command may add an undo step, and so prune the
+    ///   history to `$OUTLINE_UNDO_LEVELS`. A command that only reads ignores the variable, so that
+    ///   a bad value cannot stop anyone from looking at their outline.
+    func openStore(recordsSteps: Bool = true) throws -> OutlineStore {
         let environment = ProcessInfo.processInfo.environment
         let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
-        let store = try OutlineStore(path: path, levelsOfUndo: try levelsOfUndo(environment))
+        let levels = recordsSteps ? try levelsOfUndo(environment) : OutlineStore.defaultLevelsOfUndo
+        let store = try OutlineStore(path: path, levelsOfUndo: levels)
         // Change reports cost a read of every list a change touches; only JSON output shows them.
         store.reportsChanges = json
         return store

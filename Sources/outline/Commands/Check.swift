@@ -19,7 +19,7 @@ extension Outline {
         @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStore(recordsSteps: false)
             let report = try store.check()
             let output = StandardOutput.shared
             if global.json {

@@ -26,7 +26,7 @@ extension Outline {
         }
 
         mutating func run() throws {
-            let steps = try global.openStore().undoManager.history(limit: limit == 0 ? nil : limit)
+            let steps = try global.openStore(recordsSteps: false).undoManager.history(limit: limit == 0 ? nil : limit)
             HistoryOutput.printHistory(steps, json: global.json)
         }
     }

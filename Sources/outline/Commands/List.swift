@@ -55,7 +55,7 @@ extension Outline {
         }
 
         mutating func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStore(recordsSteps: false)
             let start = item ?? .root
             if sections != nil {
                 try SectionedListing(store: store, parent: start).print(json: global.json, tsv: tsv)

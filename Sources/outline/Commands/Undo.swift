@@ -60,7 +60,7 @@ struct HistoryTravelOptions: ParsableArguments {
 
     /// Undoes or redoes the steps and prints what happened: the whole of both commands.
     func run(undoing: Bool, _ global: GlobalOptions) throws {
-        let manager = try global.openStore().undoManager
+        let manager = try global.openStore(recordsSteps: false).undoManager
         let steps =
             undoing ? try manager.undo(steps: steps, dryRun: dryRun) : try manager.redo(steps: steps, dryRun: dryRun)
         HistoryOutput.printTravel(steps, undoing: undoing, dryRun: dryRun, json: global.json, asArray: count != nil)

@@ -31,7 +31,7 @@ extension Outline {
         var item: ItemID?
 
         mutating func run() throws {
-            let store = try global.openStore()
+            let store = try global.openStore(recordsSteps: false)
             let start = item ?? .root
             if start != .root { _ = try store.item(start) }
             let feed = try ChangeFeed(store: store)
