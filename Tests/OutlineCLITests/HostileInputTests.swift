@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// Input made to hurt: each case ends in a clear error or in exactly the title that was given,
+/// never in a crash, and nothing raw reaches standard error.
+@Suite("Hostile input")
+struct HostileInputTests {
+    let outline = OutlineProcess()
+
+    init() throws {
+        try outline.run(["add", "a", "b"])
+    }
+
+    /// Refused with exit 1 and one line, the database unchanged, no control character printed.
+    private func expectRefusal(_ arguments: [String], input: String? = nil, message: String) throws {
+        let before = try outline.tsv()
+        let result = try outline.run(arguments, input: input)
+        #expect(result.status == 1, "\(arguments.prefix(4)): \(result.status)")
+        #expect(result.stderr == "error: \(message)\n")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(try outline.tsv() == before)
+    }
+
+    @Test func escapeSequencesAreRefusedAndNotEchoed() throws {
+        try expectRefusal(
+            ["add", "\u{1B}]0;pwned\u{7}\u{1B}[2J"],
+            message: "title \"\\x1b]0;pwned\\x07\\x1b[2J\" holds the control character U+001B; "
+                + "titles are one line of text")
+        try expectRefusal(
+            ["edit", "1", "red\u{9B}31m"],
+            message: "title \"red\\x9b31m\" holds the control character U+009B; titles are one line of text")
+    }
+
+    /// Bidi overrides are text, so they are stored; for a human they are shown as escapes.
+    @Test func bidiOverridesAreStoredExactlyAndShownEscaped() throws {
+        let title = "invoice \u{202E}fdp.exe \u{2066}isolated\u{2069}"
+        #expect(try outline.run(["add", title]).status == 0)
+        #expect(try outline.sqlite("SELECT hex(title) FROM item WHERE id = 3") == hex(title))
+        let human = try outline.run(["ls"]).stdout
+        #expect(human.contains("invoice \\u202efdp.exe \\u2066isolated\\u2069"))
+        #expect(!human.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) || $0.value == 0x202E })
+        let refusal = try outline.run(["add", "\u{202E}x\u{7}"])
+        #expect(!refusal.stderr.unicodeScalars.contains { $0.value == 0x202E })
+    }
+
+    @Test func nulAndInvalidUTF8OnStandardInput() throws {
+        try expectRefusal(
+            ["add", "-"], input: "fine\nnul\u{0}inside\n",
+            message: "title \"nul\\x00inside\" holds the control character U+0000; titles are one line of text")
+        let before = try outline.tsv()
+        let invalid = try OutlineProcess.run(
+            ["add", "-", "--db", outline.database], input: Data("good\n".utf8) + Data([0x62, 0xC3, 0x28, 0x0A]))
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr == "error: standard input line 2 is not valid UTF-8\n")
+        #expect(try outline.tsv() == before)
+    }
+
+    @Test func titlesUpToTheLimitAreKeptWholeAndLongerOnesRefused() throws {
+        let limit = 64 * 1024
+        let longest = String(repeating: "é", count: limit / 2)
+        #expect(try outline.run(["add", "-"], input: longest + "\n").stdout == "3\n")
+        #expect(try outline.sqlite("SELECT length(CAST(title AS BLOB)) FROM item WHERE id = 3") == "\(limit)")
+        try expectRefusal(
+            ["add", "-"], input: longest + "x\n",
+            message: "a title of \(limit + 1) bytes is longer than the limit of \(limit) bytes")
+        let megabyte = String(repeating: "m", count: 1 << 20)
+        try expectRefusal(
+            ["add", "-"], input: megabyte + "\n",
+            message: "a title of 1048576 bytes is longer than the limit of \(limit) bytes")
+        // Linux refuses to start a program with one argument over 128 KiB, so 100 KB is the most
+        // a single argument can carry.
+        try expectRefusal(
+            ["edit", "1", String(repeating: "e", count: 100_000)],
+            message: "a title of 100000 bytes is longer than the limit of \(limit) bytes")
+    }
+
+    @Test func oneHundredThousandArguments() throws {
+        let titles = (1...100_000).map { "t\($0)" }
+        let added = try outline.run(["add"] + titles)
+        #expect(added.status == 0)
+        #expect(added.lines.count == 100_000)
+        #expect(added.lines.first == "3" && added.lines.last == "100002")
+        let ids = added.lines
+        let moved = try outline.run(["mv"] + ids.dropFirst() + ["--under", ids[0]])
+        #expect(moved.stdout == "moved \"t2\" and 99998 others under \"t1\"\n")
+        let removed = try outline.run(["rm"] + ids)
+        #expect(removed.stdout == "removed \"t1\" and 99999 others\n")
+        #expect(try outline.tsv().count == 2)
+        #expect(try outline.run(["undo", "2"]).stdout.hasPrefix("undone: rm \"t1\" and 99999 others\n"))
+        #expect(try outline.tsv().count == 100_002)
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
+    static let outOfRangeNumbers: [([String], Int32, String)] = [
+        (["edit", "9223372036854775808", "x"], 64, "not an item id"),
+        (["rm", "99999999999999999999999"], 64, "not an item id"),
+        (["ls", "9223372036854775807"], 1, "no item with id 9223372036854775807"),
+        (["add", "x", "--under", "9223372036854775807"], 1, "no item with id 9223372036854775807"),
+        (["add", "x", "--at", "9223372036854775807"], 1, "position 9223372036854775807 is out of range"),
+        (["mv", "1", "--under", "0", "--at", "9223372036854775807"], 1, "is out of range"),
+        (["undo", "9223372036854775807"], 1, "cannot undo 9223372036854775807 steps"),
+        (["add", "x", "--at", "0"], 1, "position 0 is out of range: at the top level use 1 to 3"),
+        (["add", "x", "--at", "-1"], 64, "'-1' is negative, and ids, positions and counts never are"),
+        (["edit", "-1", "x"], 64, "'-1' is negative, and ids, positions and counts never are"),
+        (["mv", "1", "--under", "0", "--at", "-5"], 64, "'-5' is negative"),
+        (["ls", "--depth", "-1"], 64, "'-1' is negative"),
+        (["undo", "-2"], 64, "'-2' is negative"),
+        (["history", "--limit", "-1"], 64, "'-1' is negative"),
+        (["undo", "0"], 64, "the number of steps must be at least 1"),
+        (["ls", "--depth", "0"], 64, "--depth"),
+    ]
+
+    @Test(arguments: outOfRangeNumbers)
+    func numbersOutOfRange(arguments: [String], status: Int32, message: String) throws {
+        let before = try outline.tsv()
+        let result = try outline.run(arguments)
+        #expect(result.status == status, "\(arguments): \(result)")
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try outline.tsv() == before)
+    }
+
+    @Test func hugeDepthsAndLimitsAreFine() throws {
+        #expect(try outline.run(["ls", "--depth", "9223372036854775807"]).lines.count == 2)
+        #expect(try outline.run(["history", "--limit", "9223372036854775807"]).lines.count == 1)
+    }
+
+    /// Titles are bound as parameters, never spliced into SQL.
+    @Test func titlesThatLookLikeSQLAreStoredAsText() throws {
+        let titles = ["'); DROP TABLE item; --", "\" OR 1=1 --", "x'||(SELECT sqlite_version())||'"]
+        #expect(try outline.run(["add"] + titles).status == 0)
+        try outline.run(["edit", "1", "a'; DELETE FROM undo_step; --"])
+        #expect(
+            try outline.tsv().map { $0.split(separator: "\t").last.map(String.init) } == [
+                "a'; DELETE FROM undo_step; --", "b",
+            ] + titles)
+        #expect(try outline.run(["history"]).lines.count == 3)
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
+    private func hex(_ text: String) -> String { text.utf8.map { String(format: "%02X", $0) }.joined() }
+}
