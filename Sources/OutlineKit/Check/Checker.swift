@@ -120,10 +120,12 @@ extension OutlineStore {
 
     private func titleProblems(_ db: Database) throws -> [Problem] {
         var problems: [Problem] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, title FROM item WHERE id != 0")
+        // A blob or a number in `title` would be converted to a string on reading; ask SQLite.
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, title, typeof(title) = 'text' FROM item WHERE id != 0")
         while let row = try rows.next(), problems.count < 20 {
             let id: ItemID = row[0]
-            guard let title = row[1] as String? else {
+            guard row[2] as Bool, let title = row[1] as String? else {
                 problems.append(Problem("item \(id) has a title that is not text"))
                 continue
             }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Rows changed behind outline's back with the sqlite3 shell: `check` names what is broken, and
+/// `undo` and `redo` of a step whose rows changed refuse and leave every table as it was.
+@Suite("Edits made outside outline")
+struct OutsideEditTests {
+    let outline = OutlineProcess()
+
+    /// a (1) with a1 (3) and a2 (4); b (2) with b1 (5).
+    init() throws {
+        try outline.run(["add", "a", "b"])
+        try outline.run(["add", "a1", "a2", "--under", "1"])
+        try outline.run(["add", "b1", "--under", "2"])
+    }
+
+    static let brokenInvariants: [(String, String)] = [
+        ("UPDATE item SET position = 5 WHERE id = 4", "children of 1 are not numbered 1 to 2: positions run 1 to 5"),
+        ("UPDATE item SET position = 1 WHERE id = 4", "children of 1 are not numbered 1 to 2: 1 duplicate positions"),
+        (
+            "UPDATE item SET parent_id = 3, position = 1 WHERE id = 1",
+            "items in a cycle, unreachable from the root: 1, 3, 4"
+        ),
+        ("INSERT INTO item VALUES (50, 40, 1, 'orphan')", "item 50 has a missing parent 40"),
+        ("INSERT INTO item VALUES (51, 40, 1, 'orphan')", "foreign key: row 51 of item names a missing parent"),
+        ("DELETE FROM item WHERE id = 0", "the root item (0) is missing"),
+        (
+            "UPDATE item SET title = 'bad' || char(27) WHERE id = 5",
+            "item 5: title \"bad\\x1b\" holds the control character U+001B; titles are one line of text"
+        ),
+        ("UPDATE item SET title = ' padded ' WHERE id = 2", "item 2 has a title with surrounding white space"),
+        ("UPDATE item SET title = x'00ff' WHERE id = 2", "item 2 has a title that is not text"),
+    ]
+
+    @Test(arguments: brokenInvariants)
+    func checkNamesTheBrokenInvariant(sql: String, problem: String) throws {
+        try outline.sqlite(sql)
+        let result = try outline.run(["check"])
+        #expect(result.status == 1)
+        #expect(result.lines.contains("problem: " + problem), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.hasSuffix(" found in '\(outline.database)'\n"))
+    }
+
+    /// Each: commands that build the step, the outside edit, then undo (or redo) must refuse.
+    static let refusedSteps: [(setup: [[String]], sql: String, verb: String, reason: String)] = [
+        ([["edit", "3", "renamed"]], "UPDATE item SET title = 'outside' WHERE id = 3", "undo", "was changed since"),
+        ([["add", "x"]], "DELETE FROM item WHERE id = 6", "undo", ""),
+        ([["add", "x"]], "INSERT INTO item VALUES (60, 6, 1, 'child made outside')", "undo", ""),
+        ([["add", "x", "--under", "2"]], "INSERT INTO item VALUES (61, 2, 3, 'sibling made outside')", "undo", ""),
+        ([["rm", "1"]], "INSERT INTO item VALUES (62, 0, 2, 'sibling made outside')", "undo", ""),
+        (
+            [["mv", "5", "--under", "1"], ["undo"]], "UPDATE item SET parent_id = 1, position = 3 WHERE id = 5",
+            "redo", ""
+        ),
+        ([["rm", "2"], ["undo"]], "DELETE FROM item WHERE id = 5", "redo", ""),
+    ]
+
+    @Test(arguments: refusedSteps)
+    func undoAndRedoRefuseAfterAnOutsideEdit(setup: [[String]], sql: String, verb: String, reason: String) throws {
+        for command in setup { #expect(try outline.run(command).status == 0, "\(command)") }
+        try outline.sqlite(sql)
+        let before = try outline.sqlite(".dump")
+        let result = try outline.run([verb])
+        #expect(result.status == 1, "\(setup) then \(sql): \(result)")
+        #expect(result.stderr.hasPrefix("error: cannot \(verb) "), "\(result.stderr)")
+        #expect(reason.isEmpty || result.stderr.contains(reason), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; nothing was changed\n"), "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(try outline.sqlite(".dump") == before, "every table, the history included, is as it was")
+    }
+
+    /// An outside edit of a column the step does not touch is no conflict: the move is undone
+    /// and the outside title stays. Undo restores what the step changed, and only that.
+    @Test func anEditOfAnotherColumnIsKept() throws {
+        try outline.run(["mv", "5", "--under", "1"])
+        try outline.sqlite("UPDATE item SET title = 'retitled outside' WHERE id = 5")
+        #expect(try outline.run(["undo"]).stdout == "undone: mv \"b1\" under \"a\"\n")
+        #expect(try outline.tsv().contains("5\t2\t1\t2\tretitled outside"))
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
+    /// A refusal does not block the rest of the history: what the outside edit did not touch
+    /// still undoes after the refused step is left alone.
+    @Test func historyStaysUsableAfterARefusal() throws {
+        try outline.run(["edit", "3", "renamed"])
+        try outline.sqlite("UPDATE item SET title = 'outside' WHERE id = 3")
+        #expect(try outline.run(["undo"]).status == 1)
+        #expect(try outline.run(["add", "after"]).status == 0)
+        #expect(try outline.run(["undo"]).stdout == "undone: add \"after\"\n")
+        #expect(try outline.run(["check"]).status == 0)
+    }
+}
