@@ -30,6 +30,7 @@ let package = Package(
         ),
         .target(
             name: "OutlineTestSupport",
+            dependencies: ["OutlineKit"],
             path: "Tests/OutlineTestSupport"
         ),
         .testTarget(

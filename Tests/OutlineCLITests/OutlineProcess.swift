@@ -32,14 +32,15 @@ struct OutlineProcess {
         return ".build/debug/outline"
     }()
 
-    /// Runs `outline ARGUMENTS --db <temporary>` (unless `useDatabaseOption` is false).
+    /// Runs `outline --db <temporary> ARGUMENTS` (unless `useDatabaseOption` is false). The option
+    /// goes first so that it stays an option when ARGUMENTS hold `--`.
     @discardableResult
     func run(
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
         useDatabaseOption: Bool = true
     ) throws -> RunResult {
         try Self.run(
-            arguments + (useDatabaseOption ? ["--db", database] : []), input: input.map { Data($0.utf8) },
+            (useDatabaseOption ? ["--db", database] : []) + arguments, input: input.map { Data($0.utf8) },
             environment: environment)
     }
 

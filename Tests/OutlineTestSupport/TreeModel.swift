@@ -3,24 +3,26 @@ import OutlineKit
 
 /// A deliberately simple in-memory outline that follows SPEC, used as the oracle in property tests.
 /// It does not share code with the store: lists of ids per parent, edited with array operations.
-struct TreeModel: Equatable {
-    private(set) var children: [ItemID: [ItemID]] = [0: []]
-    private(set) var parent: [ItemID: ItemID] = [:]
-    private(set) var titles: [ItemID: String] = [:]
-    private(set) var nextID: ItemID = 1
+public struct TreeModel: Equatable {
+    public init() {}
 
-    var itemIDs: [ItemID] { Array(parent.keys).sorted() }
+    public private(set) var children: [ItemID: [ItemID]] = [0: []]
+    public private(set) var parent: [ItemID: ItemID] = [:]
+    public private(set) var titles: [ItemID: String] = [:]
+    public private(set) var nextID: ItemID = 1
+
+    public var itemIDs: [ItemID] { Array(parent.keys).sorted() }
 
     /// This state with `other`'s id counter where it is further on: undo brings back a state, but
     /// ids handed out since are never handed out again.
-    func keepingIDCounter(of other: TreeModel) -> TreeModel {
+    public func keepingIDCounter(of other: TreeModel) -> TreeModel {
         var copy = self
         copy.nextID = max(nextID, other.nextID)
         return copy
     }
 
     /// Returns nil where SPEC says the command is refused.
-    mutating func add(_ rawTitles: [String], under requestedParent: ItemID?, placement: Placement) -> [ItemID]? {
+    public mutating func add(_ rawTitles: [String], under requestedParent: ItemID?, placement: Placement) -> [ItemID]? {
         let cleaned = rawTitles.map(Self.clean)
         guard !cleaned.isEmpty, cleaned.allSatisfy({ $0 != nil }) else { return nil }
         guard let (target, index) = resolve(requestedParent, placement, moving: []) else { return nil }
@@ -37,13 +39,13 @@ struct TreeModel: Equatable {
         return ids
     }
 
-    mutating func remove(_ ids: [ItemID]) -> Bool {
+    public mutating func remove(_ ids: [ItemID]) -> Bool {
         guard valid(ids) else { return false }
         for id in ids where parent[id] != nil { removeSubtree(id) }
         return true
     }
 
-    mutating func move(_ ids: [ItemID], under requestedParent: ItemID?, placement: Placement) -> Bool {
+    public mutating func move(_ ids: [ItemID], under requestedParent: ItemID?, placement: Placement) -> Bool {
         guard valid(ids), let (target, index) = resolve(requestedParent, placement, moving: ids) else { return false }
         var ancestor: ItemID? = target
         while let current = ancestor, current != 0 {
@@ -56,14 +58,14 @@ struct TreeModel: Equatable {
         return true
     }
 
-    mutating func edit(_ id: ItemID, title: String) -> Bool {
+    public mutating func edit(_ id: ItemID, title: String) -> Bool {
         guard id != 0, titles[id] != nil, let cleaned = Self.clean(title) else { return false }
         titles[id] = cleaned
         return true
     }
 
     /// The outline in `ls --tsv` form.
-    func tsv(from start: ItemID = 0) -> [String] {
+    public func tsv(from start: ItemID = 0) -> [String] {
         var lines: [String] = []
         func visit(_ id: ItemID, depth: Int) {
             for (offset, child) in children[id]!.enumerated() {
