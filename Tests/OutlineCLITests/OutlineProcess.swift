@@ -6,6 +6,10 @@ struct RunResult: CustomStringConvertible {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The signal that ended the process, if one did (a crash, or the kill after a time-out).
+    var signal: Int32? = nil
+    /// Whether the process was killed for running past its time limit.
+    var timedOut = false
 
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
     var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
@@ -46,10 +50,12 @@ struct OutlineProcess {
 
     /// Runs the binary with `arguments`, or with `viaShell`, runs `arguments` as a command line
     /// of its own (for redirections the test needs, such as `> /dev/full`), or runs `executable`.
+    /// With `timeout`, a process still running after that many seconds is killed.
     static func run(
         _ arguments: [String], input: Data?, environment: [String: String] = [:], viaShell: Bool = false,
-        executable: String? = nil
+        executable: String? = nil, timeout: TimeInterval? = nil
     ) throws -> RunResult {
+        _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? (viaShell ? "/bin/sh" : binary))
         process.arguments = viaShell ? Array(arguments.dropFirst()) : arguments
@@ -64,19 +70,27 @@ struct OutlineProcess {
         process.standardError = stderr
         process.standardInput = stdin
         try process.run()
+        let watchdog = timeout.map { Watchdog(process, after: $0) }
         // Write and read on separate threads so that a large input or output cannot deadlock.
         let writer = Thread {
-            if let input { stdin.fileHandleForWriting.write(input) }
+            // A command that does not read its input leaves the pipe broken: not an error here.
+            if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
         let errorData = ErrorCollector(stderr.fileHandleForReading)
         let outData = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog?.cancel()
+        let signalled = process.terminationReason == .uncaughtSignal
         return RunResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+            stderr: String(decoding: errorData.wait(), as: UTF8.self),
+            signal: signalled ? process.terminationStatus : nil, timedOut: watchdog?.fired ?? false)
     }
+
+    /// Writing to a process that has exited must fail with EPIPE, not kill the test runner.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// `ls --tsv` of the whole outline, as lines.
     func tsv() throws -> [String] {
@@ -124,4 +138,25 @@ final class ErrorCollector: @unchecked Sendable {
         done.wait()
         return data
     }
+}
+
+/// Kills a process that runs past its time limit.
+final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    private(set) var fired = false
+
+    init(_ process: Process, after seconds: TimeInterval) {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            lock.withLock {
+                guard !done else { return }
+                fired = true
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+
+    /// Called once the process has exited, so that its id, perhaps reused, is never killed.
+    func cancel() { lock.withLock { done = true } }
 }
