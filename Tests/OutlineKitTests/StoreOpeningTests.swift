@@ -21,6 +21,12 @@ struct StoreOpeningTests {
         #expect(try store.check().isHealthy)
     }
 
+    /// 2 is FULL: the write-ahead log is synced at every commit.
+    @Test func everyCommitIsSynced() throws {
+        let store = try OutlineStore(path: directory.file("outline.db"))
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
+    }
+
     @Test func reopensAnExistingDatabase() throws {
         let path = directory.file("outline.db")
         try OutlineStore(path: path).add(["kept"])

@@ -69,6 +69,12 @@ public final class OutlineStore {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.label = "outline"
+        configuration.prepareDatabase { db in
+            // Sync the log at every commit, so that a command that has printed its result survives
+            // a power cut. FULL is SQLite's usual default in WAL mode; say so rather than rely on
+            // how the system's library was built.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
         return configuration
     }
 
