@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutlineKit
 
 /// A command whose operands may number in the tens of thousands: `add`'s titles, `rm`'s and
 /// `mv`'s items.
@@ -22,6 +23,20 @@ protocol TakesOperandList: ParsableCommand {
 
 extension TakesOperandList {
     static func acceptsOperand(_ text: String) -> Bool { true }
+}
+
+/// `rm` and `mv`: commands whose operands are item references.
+protocol TakesItemReferences: TakesOperandList {
+    var items: [ItemID] { get set }
+}
+
+extension TakesItemReferences {
+    static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference.parse(text)) != nil }
+
+    mutating func setOperands(_ operands: [String]) {
+        // Every operand passed `acceptsOperand`, or the parser refused the first one that did not.
+        items = operands.map { try! ItemReference.parse($0) }
+    }
 }
 
 /// The command line of one subcommand, split into what the parser must see and the operands.

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Move: TakesOperandList {
+    struct Move: TakesItemReferences {
         static let configuration = CommandConfiguration(
             commandName: "mv",
             abstract: "Move items, with their subtrees, to a new place.",
@@ -31,13 +31,6 @@ extension Outline {
         }
 
         static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
-
-        static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference.parse(text)) != nil }
-
-        mutating func setOperands(_ operands: [String]) {
-            // Every operand passed `acceptsOperand`, or the parser refused the first one that did not.
-            items = operands.map { try! ItemReference.parse($0) }
-        }
 
         mutating func run() throws {
             let result = try global.openStore().move(items, under: placement.under, placement: placement.placement)

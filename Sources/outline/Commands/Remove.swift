@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Remove: TakesOperandList {
+    struct Remove: TakesItemReferences {
         static let configuration = CommandConfiguration(
             commandName: "rm",
             abstract: "Remove items with all their descendants.",
@@ -21,13 +21,6 @@ extension Outline {
         var items: [ItemID]
 
         static let optionsWithValues: Set<String> = ["--db"]
-
-        static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference.parse(text)) != nil }
-
-        mutating func setOperands(_ operands: [String]) {
-            // Every operand passed `acceptsOperand`, or the parser refused the first one that did not.
-            items = operands.map { try! ItemReference.parse($0) }
-        }
 
         mutating func run() throws {
             let result = try global.openStore().remove(items)
