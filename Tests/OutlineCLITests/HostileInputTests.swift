@@ -39,6 +39,10 @@ struct HostileInputTests {
         let human = try outline.run(["ls"]).stdout
         #expect(human.contains("invoice \\u202efdp.exe \\u2066isolated\\u2069"))
         #expect(!human.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) || $0.value == 0x202E })
+        let json = try outline.run(["ls", "--json"]).stdout
+        #expect(json.contains("invoice \\u202efdp.exe \\u2066isolated\\u2069"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(decoded?.last?["title"] as? String == title, "a JSON reader gets the title back exactly")
         let refusal = try outline.run(["add", "\u{202E}x\u{7}"])
         #expect(!refusal.stderr.unicodeScalars.contains { $0.value == 0x202E })
     }

@@ -1,8 +1,9 @@
 /// Minimal JSON text writing for streamed output, where building a whole `Encodable` tree first
 /// would cost memory proportional to the outline.
 public enum JSONText {
-    /// A JSON string literal. Every control character, C1 controls included, is escaped, so the
-    /// text is safe on a terminal too.
+    /// A JSON string literal. Every control character, C1 controls included, is escaped, and so
+    /// are bidirectional overrides and isolates, so the text is safe on a terminal too. Escapes
+    /// lose nothing: a JSON reader gets the title back exactly.
     public static func quote(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
@@ -14,7 +15,9 @@ public enum JSONText {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if Title.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if Title.isControl(scalar) || TitleSanitizer.isBidiControl(scalar) || scalar.value == 0x2028
+                    || scalar.value == 0x2029
+                {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
