@@ -177,12 +177,15 @@ enum TortureCommand {
             }
         }
         let titles = ["Milk", "Eggs", "张伟", "Ünïcödé", "  padded  ", "'; DROP TABLE item; --", "\u{202E}bidi"]
-        switch Int.random(in: 0..<20, using: &rng) {
-        case 0..<6 where ids.count < 150, 0..<2:
+        // Out of twenty: adds 6 (2 once the outline has 150 items, so that it stays small),
+        // removals the rest up to 8, moves 4, edits 2, undos 3, redos 3.
+        let roll = Int.random(in: 0..<20, using: &rng)
+        switch roll {
+        case ..<(ids.count < 150 ? 6 : 2):
             let (under, place) = placement()
             let count = Int.random(in: 1...3, using: &rng)
             return .add((0..<count).map { _ in titles.randomElement(using: &rng)! }, under: under, place)
-        case 0..<6, 6..<8: return .remove(someIDs())
+        case ..<8: return .remove(someIDs())
         case 8..<12:
             let (under, place) = placement()
             return .move(someIDs(), under: under ?? (place == .end ? 0 : nil), place)
