@@ -1,8 +1,7 @@
 import OutlineKit
-import OutlineTestSupport
 
 /// A random outline command, mostly valid, sometimes not, as a user or a script might type it.
-enum RandomCommand: CustomStringConvertible {
+public enum RandomCommand: CustomStringConvertible, Sendable {
     case add([String], under: ItemID?, Placement)
     case remove([ItemID])
     case move([ItemID], under: ItemID?, Placement)
@@ -10,7 +9,7 @@ enum RandomCommand: CustomStringConvertible {
     case undo(Int)
     case redo(Int)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .add(let titles, let parent, let placement):
             "add \(titles) under \(String(describing: parent)) \(placement)"
@@ -22,11 +21,12 @@ enum RandomCommand: CustomStringConvertible {
         }
     }
 
-    static let sampleTitles = [
+    public static let sampleTitles = [
         "Milk", "Eggs", "  padded  ", "张三", "Ünïcödé", "emoji 🎉", "a b c", "x", "", "bad\u{7}bell", "tab\there",
     ]
 
-    static func random(existing ids: [ItemID], nextID: ItemID, using rng: inout SeededGenerator) -> RandomCommand {
+    public static func random(existing ids: [ItemID], nextID: ItemID, using rng: inout SeededGenerator) -> RandomCommand
+    {
         func someID() -> ItemID {
             switch Int.random(in: 0..<20, using: &rng) {
             case 0: return 0
