@@ -51,11 +51,19 @@ enum DatabaseFile {
             throw OutlineError.notADatabase(path: path, reason: "it is not an SQLite file")
         }
         if count == header.count, let promised = promisedSize(header), Int64(info.st_size) < promised,
-            !hasJournal(path)
+            !hasJournal(path), let size = currentSize(descriptor), size < promised
         {
-            throw OutlineError.databaseTruncated(path: path, size: Int64(info.st_size), promised: promised)
+            throw OutlineError.databaseTruncated(path: path, size: size, promised: promised)
         }
         return .present
+    }
+
+    /// The file's size now. A checkpoint may have been extending the file while we read its
+    /// header, and deleted its log just before we looked for one: it writes every page before it
+    /// deletes the log, so once the log is gone, the size is final.
+    private static func currentSize(_ descriptor: Int32) -> Int64? {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? Int64(info.st_size) : nil
     }
 
     /// The file size that an SQLite header promises, when the header vouches for its page count.
