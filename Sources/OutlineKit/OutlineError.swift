@@ -30,6 +30,7 @@ public enum OutlineError: Error, Equatable, Sendable {
     case emptyTitle
     case controlCharacterInTitle(title: String, scalar: UInt32)
     case invalidUTF8(line: Int)
+    case lineTooLong(line: Int, limit: Int)
     case noTitles
     case titleTooLong(bytes: Int, limit: Int)
 
@@ -95,6 +96,8 @@ extension OutlineError: LocalizedError {
                 shown, scalar)
         case .invalidUTF8(let line):
             return "standard input line \(line) is not valid UTF-8"
+        case .lineTooLong(let line, let limit):
+            return "standard input line \(line) is longer than a title may be (\(limit) bytes)"
         case .noTitles:
             return "no titles to add (standard input held only blank lines)"
         case .titleTooLong(let bytes, let limit):

@@ -2,24 +2,68 @@ import Foundation
 import OutlineKit
 
 /// Reads the titles that `add -` takes from standard input: one a line, blank lines skipped.
+///
+/// Input is read in blocks and split as it comes, so that memory stays bounded whatever arrives:
+/// a line that cannot be a title (longer than a title may be, with room for surrounding white
+/// space) is refused as soon as it is seen, and so is an input too large for one command. Reading
+/// `/dev/zero` or an endless line ends in an error within milliseconds, not in the
+/// out-of-memory killer.
 enum StandardInputTitles {
-    /// - Throws: `OutlineError.invalidUTF8` naming the first line that is not UTF-8.
-    static func read() throws -> [String] {
-        var data = FileHandle.standardInput.readDataToEndOfFile()
-        // A byte order mark (some editors on other systems write one) is not part of a title.
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
+    /// The longest line read: a title at its limit with as much white space again around it.
+    static let maximumLineBytes = 2 * Title.maximumBytes
+
+    /// The most that one `add -` reads: far beyond a million titles of ordinary length.
+    static let maximumInputBytes = 256 * 1024 * 1024
+
+    /// - Throws: `OutlineError.invalidUTF8` naming the first line that is not UTF-8,
+    ///   `.titleTooLong` for an overlong line, and `CommandFailure` for an input that is too large
+    ///   or cannot be read.
+    static func read(from descriptor: Int32 = STDIN_FILENO) throws -> [String] {
         var titles: [String] = []
+        var line: [UInt8] = []
         var lineNumber = 0
-        for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var total = 0
+        var block = [UInt8](repeating: 0, count: 64 * 1024)
+
+        func finishLine() throws {
             lineNumber += 1
-            var bytes = rawLine[...]
-            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-            guard let line = String(validating: bytes, as: UTF8.self) else {
+            if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
+                // A byte order mark (some editors on other systems write one) is not part of a title.
+                line.removeFirst(3)
+            }
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            guard let text = String(validating: line, as: UTF8.self) else {
                 throw OutlineError.invalidUTF8(line: lineNumber)
             }
-            if line.unicodeScalars.allSatisfy(\.properties.isWhitespace) { continue }
-            titles.append(line)
+            line.removeAll(keepingCapacity: true)
+            if !text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { titles.append(text) }
         }
+
+        while true {
+            let count = block.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure(
+                    message: "cannot read standard input: \(String(cString: strerror(errno)).lowercased())")
+            }
+            if count == 0 { break }
+            total += count
+            if total > maximumInputBytes {
+                throw CommandFailure(
+                    message: "standard input holds more than \(maximumInputBytes / 1024 / 1024) MiB; add it in parts")
+            }
+            var start = 0
+            while start < count {
+                let end = block[start..<count].firstIndex(of: UInt8(ascii: "\n")) ?? count
+                line += block[start..<end]
+                if line.count > maximumLineBytes {
+                    throw OutlineError.lineTooLong(line: lineNumber + 1, limit: Title.maximumBytes)
+                }
+                if end < count { try finishLine() }
+                start = end + 1
+            }
+        }
+        if !line.isEmpty { try finishLine() }
         return titles
     }
 

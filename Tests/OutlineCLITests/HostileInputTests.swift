@@ -70,12 +70,32 @@ struct HostileInputTests {
         let megabyte = String(repeating: "m", count: 1 << 20)
         try expectRefusal(
             ["add", "-"], input: megabyte + "\n",
-            message: "a title of 1048576 bytes is longer than the limit of \(limit) bytes")
+            message: "standard input line 1 is longer than a title may be (\(limit) bytes)")
         // Linux refuses to start a program with one argument over 128 KiB, so 100 KB is the most
         // a single argument can carry.
         try expectRefusal(
             ["edit", "1", String(repeating: "e", count: 100_000)],
             message: "a title of 100000 bytes is longer than the limit of \(limit) bytes")
+    }
+
+    /// Input is refused as soon as it cannot be titles: memory stays bounded.
+    @Test func endlessOrUnreadableStandardInput() throws {
+        let database = outline.database
+        let zero = try OutlineProcess.run(
+            ["sh", "-c", "\"$0\" add - --db \"$1\" < /dev/zero", OutlineProcess.binary, database], input: nil,
+            viaShell: true, timeout: 60)
+        #expect(zero.status == 1 && !zero.timedOut)
+        #expect(zero.stderr == "error: standard input line 1 is longer than a title may be (65536 bytes)\n")
+        let closed = try OutlineProcess.run(
+            ["sh", "-c", "\"$0\" add - --db \"$1\" <&-", OutlineProcess.binary, database], input: nil, viaShell: true)
+        #expect(closed.status == 1)
+        #expect(closed.stderr == "error: cannot read standard input: bad file descriptor\n")
+        let folder = try OutlineProcess.run(
+            ["sh", "-c", "\"$0\" add - --db \"$1\" < /tmp", OutlineProcess.binary, database], input: nil, viaShell: true
+        )
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "error: cannot read standard input: is a directory\n")
+        #expect(try outline.tsv().count == 2)
     }
 
     @Test func oneHundredThousandArguments() throws {
