@@ -12,6 +12,7 @@ public enum OutlineError: Error, Equatable, Sendable {
     case notADatabase(path: String, reason: String)
     case notAnOutlineDatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
+    case schemaMismatch(path: String, version: Int, reason: String)
     case databaseBusy(path: String)
     case databaseReadOnly(path: String)
     case databaseCorrupt(path: String, reason: String)
@@ -66,6 +67,9 @@ extension OutlineError: LocalizedError {
         case .newerSchema(let path, let found, let supported):
             return "'\(path)' was written by a newer outline (schema \(found); this one knows up to "
                 + "\(supported)); upgrade outline"
+        case .schemaMismatch(let path, let version, let reason):
+            return "'\(path)' says it holds schema version \(version), but its tables do not match (\(reason)); "
+                + "it was changed outside outline"
         case .databaseBusy(let path):
             return "database '\(path)' stayed locked by another process for too long; try again"
         case .databaseReadOnly(let path):

@@ -84,6 +84,23 @@ struct BadFileTests {
             message: "'\(path)' was written by a newer outline (schema 99; this one knows up to 2); upgrade outline")
     }
 
+    @Test(arguments: [-5, 0, 1])
+    func aSchemaVersionThatDoesNotMatchTheTables(version: Int) throws {
+        let path = outline.directory + "/edited\(version).db"
+        try makeDatabase(at: path)
+        #expect(try OutlineProcess.sqlite(path, "PRAGMA user_version = \(version)") == "")
+        let reason =
+            switch version {
+            case -5: "there is no such version"
+            case 0: "table item already exists"
+            default: "table undo_step already exists"
+            }
+        try expectRefusals(
+            at: path,
+            message: "'\(path)' says it holds schema version \(version), but its tables do not match (\(reason)); "
+                + "it was changed outside outline")
+    }
+
     @Test func aFileWithoutReadPermission() throws {
         let runner = try BadFileRunner.asAnotherUser(sharing: outline.directory)
         let path = outline.directory + "/private.db"

@@ -104,12 +104,23 @@ public final class OutlineStore {
             if version > Schema.currentVersion {
                 throw OutlineError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
             }
+            // Only an edit made outside outline can store a negative version.
+            guard version >= 0 else {
+                throw OutlineError.schemaMismatch(path: path, version: version, reason: "there is no such version")
+            }
             if version < Schema.currentVersion {
-                try db.inTransaction(.immediate) {
-                    // Another process may have migrated while we waited for the lock.
-                    let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                    if current < Schema.currentVersion { try Schema.migrate(db, from: current) }
-                    return .commit
+                do {
+                    try db.inTransaction(.immediate) {
+                        // Another process may have migrated while we waited for the lock.
+                        let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                        if current < Schema.currentVersion { try Schema.migrate(db, from: current) }
+                        return .commit
+                    }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                    // The tables are not those of the version the file claims ("table ... already
+                    // exists"): the migration was rolled back and the file is as it was.
+                    throw OutlineError.schemaMismatch(
+                        path: path, version: version, reason: error.message ?? "the migration failed")
                 }
             }
         }
