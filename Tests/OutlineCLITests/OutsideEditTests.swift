@@ -30,6 +30,14 @@ struct OutsideEditTests {
         ),
         ("UPDATE item SET title = ' padded ' WHERE id = 2", "item 2 has a title with surrounding white space"),
         ("UPDATE item SET title = x'00ff' WHERE id = 2", "item 2 has a title that is not text"),
+        ("UPDATE item SET position = 'x' WHERE id = 3", "item 3 has a position that is not a whole number"),
+        ("UPDATE item SET parent_id = 'abc' WHERE id = 3", "item 3 has a parent that is not an id"),
+        ("UPDATE undo_step SET changeset = x'00' WHERE id = 1", "undo step 1 has a damaged changeset"),
+        (
+            "UPDATE undo_step SET name = x'ff', created_at = 'now' WHERE id = 1",
+            "undo step 1 has a name, date or changeset of the wrong type"
+        ),
+        ("DROP TABLE change_event", "the table change_event is missing"),
     ]
 
     @Test(arguments: brokenInvariants)
@@ -39,6 +47,19 @@ struct OutsideEditTests {
         #expect(result.status == 1)
         #expect(result.lines.contains("problem: " + problem), "\(result.stdout)")
         #expect(result.stderr.hasPrefix("error: ") && result.stderr.hasSuffix(" found in '\(outline.database)'\n"))
+    }
+
+    /// Values of the wrong type are reported by `check` (above) and never stop another command.
+    @Test func valuesOfTheWrongTypeDoNotCrashReaders() throws {
+        try outline.sqlite("UPDATE undo_step SET name = x'ff', created_at = 'now' WHERE id = 3")
+        #expect(try outline.run(["history"]).status == 0)
+        #expect(try outline.run(["undo", "--dry-run"]).status == 0)
+        #expect(try outline.run(["undo"]).status == 0)
+        try outline.sqlite("UPDATE item SET position = 'x' WHERE id = 3")
+        for command in [["ls"], ["ls", "--json"], ["check"], ["history"]] {
+            let result = try outline.run(command)
+            #expect(result.signal == nil && [0, 1].contains(result.status), "\(command): \(result)")
+        }
     }
 
     /// Each: commands that build the step, the outside edit, then undo (or redo) must refuse.

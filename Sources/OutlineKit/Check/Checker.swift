@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// One broken invariant found by `check`.
@@ -39,11 +40,24 @@ extension OutlineStore {
                 }
                 var count = 0
                 do {
-                    problems += try rootProblems(db)
-                    problems += try orphanProblems(db)
-                    problems += try cycleProblems(db)
-                    problems += try positionProblems(db)
+                    let missingTables = try tableProblems(db)
+                    problems += missingTables
+                    if !missingTables.isEmpty {
+                        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                        return CheckReport(itemCount: 0, schemaVersion: version, problems: problems)
+                    }
+                    // The tree's checks read ids and positions as integers; a value of another
+                    // type would stop the process, so they wait until the types are right.
+                    let wrongTypes = try typeProblems(db)
+                    problems += wrongTypes
+                    if wrongTypes.isEmpty {
+                        problems += try rootProblems(db)
+                        problems += try orphanProblems(db)
+                        problems += try cycleProblems(db)
+                        problems += try positionProblems(db)
+                    }
                     problems += try titleProblems(db)
+                    problems += try historyProblems(db)
                     let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
                     problems += foreignKeys.prefix(20).map { row in
                         let table = row[0] as String? ?? "?"
@@ -59,6 +73,56 @@ extension OutlineStore {
                 return CheckReport(itemCount: count, schemaVersion: version, problems: problems)
             }
         }
+    }
+
+    private func tableProblems(_ db: Database) throws -> [Problem] {
+        let present = try Set(
+            String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        return ["item", "undo_step", "change_event"].filter { !present.contains($0) }.map {
+            Problem("the table \($0) is missing")
+        }
+    }
+
+    private func typeProblems(_ db: Database) throws -> [Problem] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, typeof(parent_id) IN ('integer', 'null'), typeof(position) = 'integer' FROM item
+                WHERE typeof(parent_id) NOT IN ('integer', 'null') OR typeof(position) != 'integer'
+                ORDER BY id LIMIT 20
+                """)
+        return rows.map { row in
+            let id: ItemID = row[0]
+            let parentIsID: Bool = row[1]
+            return Problem(
+                parentIsID
+                    ? "item \(id) has a position that is not a whole number"
+                    : "item \(id) has a parent that is not an id")
+        }
+    }
+
+    /// Steps that undo or redo could not read or apply.
+    private func historyProblems(_ db: Database) throws -> [Problem] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, typeof(name) = 'text' AND typeof(created_at) IN ('real', 'integer')
+                           AND typeof(changeset) = 'blob',
+                       CAST(changeset AS BLOB)
+                FROM undo_step WHERE undone < 2 ORDER BY id
+                """)
+        var problems: [Problem] = []
+        for row in rows where problems.count < 20 {
+            let step: Int64 = row[0]
+            let typesAreRight: Bool = row[1]
+            let bytes = (row[2] as Data?).map(Array.init) ?? []
+            if !typesAreRight {
+                problems.append(Problem("undo step \(step) has a name, date or changeset of the wrong type"))
+            } else if (try? Changeset(bytes: bytes).rows(inverted: false)) == nil {
+                problems.append(Problem("undo step \(step) has a damaged changeset"))
+            }
+        }
+        return problems
     }
 
     private func rootProblems(_ db: Database) throws -> [Problem] {

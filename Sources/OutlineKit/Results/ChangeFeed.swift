@@ -68,7 +68,8 @@ public final class ChangeFeed {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT change_event.seq, change_event.step, change_event.kind, undo_step.name, undo_step.changeset
+                    SELECT change_event.seq, change_event.step, change_event.kind,
+                           CAST(undo_step.name AS TEXT), CAST(undo_step.changeset AS BLOB)
                     FROM change_event LEFT JOIN undo_step ON undo_step.id = change_event.step
                     WHERE change_event.seq > ? ORDER BY change_event.seq
                     """,

@@ -52,9 +52,13 @@ struct Changeset: Equatable {
                     inverted ? SQLITE_CHANGESETSTART_INVERT : 0),
                 "read the changes")
             defer { sqlite3changeset_finalize(iterator) }
-            while sqlite3changeset_next(iterator) == SQLITE_ROW {
+            var code = sqlite3changeset_next(iterator)
+            while code == SQLITE_ROW {
                 rows.append(try ChangedRow(iterator!))
+                code = sqlite3changeset_next(iterator)
             }
+            // A damaged changeset ends the iteration early with an error, not with DONE.
+            if code != SQLITE_DONE { try Self.check(code, "read the changes") }
         }
         return rows
     }

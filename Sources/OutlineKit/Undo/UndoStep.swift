@@ -51,8 +51,16 @@ enum UndoHistory {
     static func next(_ db: Database, undone: Bool, limit: Int) throws -> [(step: UndoStep, changeset: Changeset)] {
         let sql =
             undone
-            ? "SELECT id, name, created_at, undone, changeset FROM undo_step WHERE undone = 1 ORDER BY id LIMIT ?"
-            : "SELECT id, name, created_at, undone, changeset FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT ?"
+            ? """
+            SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
+                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset
+            FROM undo_step WHERE undone = 1 ORDER BY id LIMIT ?
+            """
+            : """
+            SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
+                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset
+            FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT ?
+            """
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit]).map { row in
             let bytes: Data = row["changeset"]
             return (step(row), Changeset(bytes: Array(bytes)))
@@ -63,8 +71,8 @@ enum UndoHistory {
     static func nextName(_ db: Database, undone: Bool) throws -> String? {
         let sql =
             undone
-            ? "SELECT name FROM undo_step WHERE undone = 1 ORDER BY id LIMIT 1"
-            : "SELECT name FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT 1"
+            ? "SELECT CAST(name AS TEXT) FROM undo_step WHERE undone = 1 ORDER BY id LIMIT 1"
+            : "SELECT CAST(name AS TEXT) FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT 1"
         return try String.fetchOne(db.cachedStatement(sql: sql))
     }
 
@@ -76,11 +84,19 @@ enum UndoHistory {
     /// The history, newest first.
     static func list(_ db: Database, limit: Int?) throws -> [UndoStep] {
         try Row.fetchAll(
-            db, sql: "SELECT id, name, created_at, undone FROM undo_step WHERE undone < 2 ORDER BY id DESC LIMIT ?",
+            db,
+            sql: """
+                SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
+                       CAST(undone AS INTEGER) AS undone
+                FROM undo_step WHERE undone < 2 ORDER BY id DESC LIMIT ?
+                """,
             arguments: [limit ?? -1]
         ).map(step)
     }
 
+    /// Reads a step. Its queries cast every column to the type it is read as: GRDB stops the
+    /// process on a value of another type, which a file edited outside outline may hold, and a
+    /// cast never fails.
     private static func step(_ row: Row) -> UndoStep {
         UndoStep(
             number: row["id"], name: row["name"], date: Date(timeIntervalSince1970: row["created_at"]),
