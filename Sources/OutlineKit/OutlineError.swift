@@ -38,6 +38,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     // Placement.
     case positionOutOfRange(position: Int, parent: ItemID, validRange: ClosedRange<Int>)
     case moveIntoOwnSubtree(item: ItemID, destination: ItemID)
+    case nestingTooDeep(limit: Int)
+    /// Only a file edited outside outline can nest deeper than the limit.
+    case fileNestsTooDeep(limit: Int)
     case anchorIsMoved(ItemID)
     case anchorNotUnderParent(anchor: ItemID, parent: ItemID)
 
@@ -117,6 +120,11 @@ extension OutlineError: LocalizedError {
             return destination == item
                 ? "cannot move item \(item) under itself"
                 : "cannot move item \(item) into its own subtree (\(destination) is inside it)"
+        case .nestingTooDeep(let limit):
+            return "that would nest items more than \(limit) levels deep, the most an outline may"
+        case .fileNestsTooDeep(let limit):
+            return "the outline nests more than \(limit) levels deep (the file was edited outside outline); "
+                + "run 'outline check'"
         case .anchorIsMoved(let id):
             return "item \(id) is being moved, so it cannot also mark the place"
         case .anchorNotUnderParent(let anchor, let parent):

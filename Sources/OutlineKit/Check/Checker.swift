@@ -55,6 +55,7 @@ extension OutlineStore {
                         problems += try orphanProblems(db)
                         problems += try cycleProblems(db)
                         problems += try positionProblems(db)
+                        problems += try depthProblems(db)
                     }
                     problems += try titleProblems(db)
                     problems += try historyProblems(db)
@@ -123,6 +124,23 @@ extension OutlineStore {
             }
         }
         return problems
+    }
+
+    private func depthProblems(_ db: Database) throws -> [Problem] {
+        let tooDeep = try ItemID.fetchAll(
+            db,
+            sql: """
+                WITH RECURSIVE reachable(id, depth) AS (
+                    SELECT 0, 0
+                    UNION ALL
+                    SELECT item.id, reachable.depth + 1 FROM item JOIN reachable ON item.parent_id = reachable.id
+                    WHERE reachable.depth <= ?
+                )
+                SELECT id FROM reachable WHERE depth > ? ORDER BY id LIMIT 20
+                """,
+            arguments: [Self.maximumDepth, Self.maximumDepth])
+        if tooDeep.isEmpty { return [] }
+        return [Problem("items nested more than \(Self.maximumDepth) levels deep: \(list(tooDeep))")]
     }
 
     private func rootProblems(_ db: Database) throws -> [Problem] {

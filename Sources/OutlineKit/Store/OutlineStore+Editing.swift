@@ -36,6 +36,7 @@ extension OutlineStore {
         guard !titles.isEmpty else { throw OutlineError.noTitles }
         return try performChange { db in
             let place = try placement.resolve(db, parent: parent)
+            try TreeQueries.requireRoom(db, levels: 1, under: place.parent)
             // Make room: only the siblings after the insertion point move, none for an append.
             try db.cachedStatement(
                 sql: "UPDATE item SET position = position + ? WHERE parent_id = ? AND position > ?"
@@ -89,8 +90,12 @@ extension OutlineStore {
             let items = try ids.map { try TreeQueries.item(db, $0) }
             let movedIDs = Set(ids)
             let destination = try placement.destination(db, parent: parent, moving: movedIDs)
-            if let cycle = try TreeQueries.ancestry(db, of: destination).first(where: movedIDs.contains) {
+            let ancestry = try TreeQueries.ancestry(db, of: destination)
+            if let cycle = ancestry.first(where: movedIDs.contains) {
                 throw OutlineError.moveIntoOwnSubtree(item: cycle, destination: destination)
+            }
+            if ancestry.count + (try TreeQueries.height(db, of: ids)) > Self.maximumDepth {
+                throw OutlineError.nestingTooDeep(limit: Self.maximumDepth)
             }
 
             let siblings = try TreeQueries.children(db, of: destination)

@@ -35,6 +35,8 @@ extension OutlineStore {
         path: inout Set<ItemID>,
         enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void
     ) throws {
+        // Each level is a call; only a file edited outside outline nests deeper than the limit.
+        if depth > Self.maximumDepth { throw OutlineError.fileNestsTooDeep(limit: Self.maximumDepth) }
         let children = try fetcher.children(of: parent, db)
         for (index, (child, hasChildren)) in children.enumerated() {
             let entry = TreeEntry(item: child, depth: depth, isLastSibling: index == children.count - 1)

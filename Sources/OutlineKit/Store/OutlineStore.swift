@@ -38,6 +38,12 @@ public final class OutlineStore {
     /// How many undo steps a database keeps unless told otherwise.
     public static let defaultLevelsOfUndo = 1000
 
+    /// How many levels deep items may nest (the root's children are level 1).
+    ///
+    /// Far beyond any real outline, and well inside what the tree's machinery can take: SQLite
+    /// cascades a delete at most 1000 levels down, and every walk of the tree recurses once a level.
+    public static let maximumDepth = 500
+
     /// How long a command waits for another process's write to finish before giving up.
     /// Long on purpose: SPEC asks commands to wait their turn, and a big `rm` can hold the lock
     /// for seconds.
@@ -222,6 +228,9 @@ public final class OutlineStore {
         case .SQLITE_NOTADB: return .notADatabase(path: path, reason: "it is not an SQLite file")
         case .SQLITE_CANTOPEN: return .cannotOpenDatabase(path: path, reason: reason)
         case .SQLITE_FULL: return .databaseFailure("the disk is full")
+        case .SQLITE_ERROR where reason.contains("too many levels of trigger recursion"):
+            // A cascading delete deeper than SQLite allows: only a file edited outside outline.
+            return .fileNestsTooDeep(limit: maximumDepth)
         default: return .databaseFailure(reason)
         }
     }

@@ -46,6 +46,31 @@ enum TreeQueries {
         return chain
     }
 
+    /// Throws unless `levels` more levels fit below `parent` within `OutlineStore.maximumDepth`.
+    static func requireRoom(_ db: Database, levels: Int, under parent: ItemID) throws {
+        if parent == .root { return }
+        if try ancestry(db, of: parent).count + levels > OutlineStore.maximumDepth {
+            throw OutlineError.nestingTooDeep(limit: OutlineStore.maximumDepth)
+        }
+    }
+
+    /// How many levels the subtrees rooted at `ids` span: 1 for items without children. It stops
+    /// counting past `OutlineStore.maximumDepth`, the most any caller needs to know.
+    static func height(_ db: Database, of ids: [ItemID]) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                WITH RECURSIVE subtree(id, level) AS (
+                    SELECT value, 1 FROM json_each(?)
+                    UNION ALL
+                    SELECT item.id, subtree.level + 1 FROM item JOIN subtree ON item.parent_id = subtree.id
+                    WHERE subtree.level <= ?
+                )
+                SELECT max(level) FROM subtree
+                """,
+            arguments: [jsonArray(ids), OutlineStore.maximumDepth]) ?? 1
+    }
+
     /// How many items the subtrees rooted at `ids` hold together, the roots included.
     static func subtreeSize(_ db: Database, rootedAt ids: [ItemID]) throws -> Int {
         try Int.fetchOne(
