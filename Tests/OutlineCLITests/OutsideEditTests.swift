@@ -100,6 +100,25 @@ struct OutsideEditTests {
         #expect(try outline.run(["check"]).status == 0)
     }
 
+    /// A list broken by an outside edit before a step (a gap in its positions) is no reason to
+    /// refuse the step's undo: rm, mv and add on such a list, each undone and redone, bring back
+    /// exactly the rows they changed, gap and all, so nothing they removed is lost.
+    @Test(arguments: [
+        ["rm", "4"], ["mv", "3", "--under", "0"], ["add", "x"], ["add", "x", "--under", "1", "--at", "1"],
+    ])
+    func stepsOnAListBrokenBeforehandUndoAndRedo(command: [String]) throws {
+        try outline.sqlite("UPDATE item SET position = 9 WHERE id = 4")
+        let broken = try outline.sqlite(".dump item")
+        let done = try outline.run(command)
+        #expect(done.status == 0, "\(done)")
+        let after = try outline.sqlite(".dump item")
+        let undone = try outline.run(["undo"])
+        #expect(undone.status == 0, "\(command): \(undone.stderr)")
+        #expect(try outline.sqlite(".dump item") == broken, "the rows as they were, gap included")
+        #expect(try outline.run(["redo"]).status == 0)
+        #expect(try outline.sqlite(".dump item") == after)
+    }
+
     /// A refusal does not block the rest of the history: what the outside edit did not touch
     /// still undoes after the refused step is left alone.
     @Test func historyStaysUsableAfterARefusal() throws {

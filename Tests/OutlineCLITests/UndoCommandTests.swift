@@ -107,6 +107,19 @@ struct UndoCommandTests {
         #expect(try outline.tsv() == [])
     }
 
+    /// A file from schema version 2 is upgraded in place on first use; its steps, which have no
+    /// list ends, still undo, checked the way version 2 checked them.
+    @Test func aVersion2FileIsUpgradedAndItsStepsStillUndo() throws {
+        try outline.run(["add", "a", "b", "c"])
+        try outline.run(["rm", "2"])
+        try outline.sqlite("ALTER TABLE undo_step DROP COLUMN list_ends; PRAGMA user_version = 2;")
+        #expect(try outline.run(["undo"]).stdout == "undone: rm \"b\"\n")
+        #expect(try outline.sqlite("PRAGMA user_version") == "3")
+        #expect(try outline.tsv().count == 3)
+        #expect(try outline.run(["redo"]).status == 0)
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
     @Test func refusalsAreClear() throws {
         let nothing = try outline.run(["undo"])
         #expect(nothing.status == 1)

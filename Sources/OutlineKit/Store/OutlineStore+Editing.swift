@@ -9,10 +9,13 @@ public struct ChangeResult: Equatable, Sendable {
     public var step: Int64?
     /// The per-parent changes, when the store `reportsChanges`.
     public var changes: [ReportedChange] = []
+    /// The parents whose lists of children the command changed, for the step's `ListEnds`.
+    var touchedParents: Set<ItemID>
 
-    init(action: Action, ids: [ItemID] = []) {
+    init(action: Action, ids: [ItemID] = [], touchedParents: Set<ItemID> = []) {
         self.action = action
         self.ids = ids
+        self.touchedParents = touchedParents
     }
 }
 
@@ -50,7 +53,8 @@ extension OutlineStore {
                 ids.append(db.lastInsertedRowID)
             }
             let parentTitle = place.parent == .root ? nil : try TreeQueries.item(db, place.parent).title
-            return ChangeResult(action: .add(titles: titles, parentTitle: parentTitle), ids: ids)
+            return ChangeResult(
+                action: .add(titles: titles, parentTitle: parentTitle), ids: ids, touchedParents: [place.parent])
         }
     }
 
@@ -67,11 +71,12 @@ extension OutlineStore {
             try db.execute(
                 sql: "DELETE FROM item WHERE id IN (SELECT value FROM json_each(?))",
                 arguments: [TreeQueries.jsonArray(ids)])
-            for parent in Set(items.map(\.parentID)) {
+            let parents = Set(items.map(\.parentID))
+            for parent in parents {
                 try TreeQueries.closeGaps(db, under: parent)
             }
             let action = Action.remove(titles: items.map(\.title), descendants: removedCount - ids.count)
-            return ChangeResult(action: action)
+            return ChangeResult(action: action, touchedParents: parents)
         }
     }
 
@@ -114,7 +119,7 @@ extension OutlineStore {
             let action = Action.move(
                 titles: items.map(\.title),
                 destination: try describeDestination(db, placement: placement, parent: destination))
-            return ChangeResult(action: action)
+            return ChangeResult(action: action, touchedParents: Set(items.map(\.parentID)).union([destination]))
         }
     }
 

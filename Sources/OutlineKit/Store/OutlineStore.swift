@@ -153,7 +153,8 @@ public final class OutlineStore {
             var (result, changeset) = try Changeset.record(db) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
-                    db, name: result.action.name, changeset: changeset, levels: levelsOfUndo)
+                    db, name: result.action.name, changeset: changeset,
+                    listEnds: try ListEnds(db, parents: result.touchedParents), levels: levelsOfUndo)
                 if reportsChanges { result.changes = try report(db, try changeset.rows(inverted: false)) }
             }
             return result

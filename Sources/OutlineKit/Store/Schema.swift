@@ -14,7 +14,7 @@ enum Schema {
     static let applicationID: Int32 = 0x4F75_746C
 
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
-    static let migrations: [@Sendable (Database) throws -> Void] = [createVersion1, createVersion2]
+    static let migrations: [@Sendable (Database) throws -> Void] = [createVersion1, createVersion2, createVersion3]
 
     static var currentVersion: Int { migrations.count }
 
@@ -66,6 +66,13 @@ enum Schema {
                     kind INTEGER NOT NULL CHECK (kind IN (0, 1, 2))
                 );
                 """)
+    }
+
+    /// Version 3: each step notes where the lists it touched end (`ListEnds`), so that undo and
+    /// redo can tell a list changed outside outline since from one that was already broken before
+    /// the step. Steps recorded before version 3 have none and are verified the old way.
+    private static func createVersion3(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE undo_step ADD COLUMN list_ends TEXT")
     }
 
     /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.

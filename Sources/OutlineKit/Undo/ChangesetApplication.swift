@@ -13,20 +13,29 @@ enum ChangesetApplication {
         var reason: String
     }
 
-    /// - Returns: the rows as applied, for a change report.
+    /// - Parameter listEnds: where the lists the step touched end in the state it starts from;
+    ///   nil for a step recorded before schema version 3, which is verified by its positions.
+    /// - Returns: the rows as applied, for a change report, and the lists' ends afterwards.
     @discardableResult
-    static func apply(_ changeset: Changeset, inverted: Bool, _ db: Database) throws -> [ChangedRow] {
+    static func apply(_ changeset: Changeset, inverted: Bool, expecting listEnds: ListEnds?, _ db: Database)
+        throws -> (rows: [ChangedRow], listEnds: ListEnds?)
+    {
+        let moved = try listEnds?.firstMoved(db)
         let rows = try changeset.rows(inverted: inverted)
         do {
             try changeset.apply(db, inverted: inverted)
         } catch let conflict as Changeset.Conflict {
             throw Mismatch(reason: conflict.reason)
         }
-        try verify(rows, db)
-        return rows
+        // Said after applying, so that a conflict on the step's own rows, the more exact reason,
+        // wins; the caller's transaction rolls the applied changes back.
+        if let moved { throw Mismatch(reason: "the items under \(moved) were added to or removed since") }
+        try verify(rows, checkingPositions: listEnds == nil, db)
+        let after = try listEnds.map { try ListEnds(db, parents: $0.lastPosition.keys) }
+        return (rows, after)
     }
 
-    private static func verify(_ rows: [ChangedRow], _ db: Database) throws {
+    private static func verify(_ rows: [ChangedRow], checkingPositions: Bool, _ db: Database) throws {
         let deleted = rows.filter { $0.kind == .delete }.map(\.id)
         let kept = rows.filter { $0.kind != .delete }.map(\.id)
         var parents = Set(rows.compactMap(\.oldParent))
@@ -52,6 +61,7 @@ enum ChangesetApplication {
             throw Mismatch(reason: "item \(orphan) would lose its parent")
         }
 
+        guard checkingPositions else { return }
         let positions = try db.cachedStatement(
             sql: "SELECT count(*), min(position), max(position), count(DISTINCT position) FROM item WHERE parent_id = ?"
         )

@@ -72,14 +72,16 @@ public struct OutlineUndoManager {
             if entries.count < steps {
                 throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: entries.count)
             }
-            return try entries.map { step, changeset in
+            return try entries.map { step, changeset, listEnds in
                 let rows: [ChangedRow]
+                let newEnds: ListEnds?
                 do {
-                    rows = try ChangesetApplication.apply(changeset, inverted: undoing, db)
+                    (rows, newEnds) = try ChangesetApplication.apply(
+                        changeset, inverted: undoing, expecting: listEnds, db)
                 } catch let mismatch as ChangesetApplication.Mismatch {
                     throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch.reason)
                 }
-                try UndoHistory.setUndone(db, step.number, undoing)
+                try UndoHistory.setUndone(db, step.number, undoing, listEnds: newEnds)
                 var applied = step
                 applied.isUndone = undoing
                 if store.reportsChanges { applied.changes = try store.report(db, rows) }

@@ -22,11 +22,14 @@ enum UndoHistory {
 
     /// Records a step and clears what could be redone; prunes steps and events beyond `levels`
     /// (0: keep all).
-    static func push(_ db: Database, name: String, changeset: Changeset, levels: Int) throws -> Int64 {
+    static func push(_ db: Database, name: String, changeset: Changeset, listEnds: ListEnds, levels: Int) throws
+        -> Int64
+    {
         // Cleared steps stay readable for watchers until pruned; see `Schema.createVersion2`.
         try db.cachedStatement(sql: "UPDATE undo_step SET undone = 2 WHERE undone = 1").execute()
-        try db.cachedStatement(sql: "INSERT INTO undo_step (name, changeset, created_at) VALUES (?, ?, ?)")
-            .execute(arguments: [name, Data(changeset.bytes), Date().timeIntervalSince1970])
+        try db.cachedStatement(
+            sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [name, Data(changeset.bytes), Date().timeIntervalSince1970, listEnds.stored])
         let number = db.lastInsertedRowID
         let event = try recordEvent(db, step: number, .done)
         if levels > 0 {
@@ -48,22 +51,26 @@ enum UndoHistory {
 
     /// The newest steps not undone (for undo) or the oldest undone ones (for redo), in the order
     /// they are to be applied.
-    static func next(_ db: Database, undone: Bool, limit: Int) throws -> [(step: UndoStep, changeset: Changeset)] {
+    static func next(_ db: Database, undone: Bool, limit: Int) throws
+        -> [(step: UndoStep, changeset: Changeset, listEnds: ListEnds?)]
+    {
         let sql =
             undone
             ? """
             SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
-                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset
+                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset,
+                   CAST(list_ends AS TEXT) AS list_ends
             FROM undo_step WHERE undone = 1 ORDER BY id LIMIT ?
             """
             : """
             SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
-                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset
+                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset,
+                   CAST(list_ends AS TEXT) AS list_ends
             FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT ?
             """
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit]).map { row in
             let bytes: Data = row["changeset"]
-            return (step(row), Changeset(bytes: Array(bytes)))
+            return (step(row), Changeset(bytes: Array(bytes)), ListEnds(stored: row["list_ends"]))
         }
     }
 
@@ -76,8 +83,10 @@ enum UndoHistory {
         return try String.fetchOne(db.cachedStatement(sql: sql))
     }
 
-    static func setUndone(_ db: Database, _ number: Int64, _ undone: Bool) throws {
-        try db.cachedStatement(sql: "UPDATE undo_step SET undone = ? WHERE id = ?").execute(arguments: [undone, number])
+    /// Marks the step undone or redone, with the ends of its lists as they now are.
+    static func setUndone(_ db: Database, _ number: Int64, _ undone: Bool, listEnds: ListEnds?) throws {
+        try db.cachedStatement(sql: "UPDATE undo_step SET undone = ?, list_ends = ? WHERE id = ?")
+            .execute(arguments: [undone, listEnds?.stored, number])
         try recordEvent(db, step: number, undone ? .undone : .redone)
     }
 
