@@ -30,6 +30,7 @@ public enum OutlineError: Error, Equatable, Sendable {
     // Titles.
     case emptyTitle
     case controlCharacterInTitle(title: String, scalar: UInt32)
+    case lineSeparatorInTitle(title: String, scalar: UInt32)
     case invalidUTF8(line: Int)
     case lineTooLong(line: Int, limit: Int)
     case noTitles
@@ -101,6 +102,10 @@ extension OutlineError: LocalizedError {
             return String(
                 format: "title \"%@\" holds the control character U+%04X; titles are one line of text",
                 shown, scalar)
+        case .lineSeparatorInTitle(let title, let scalar):
+            let shown = TitleSanitizer.forTerminal(Action.shortened(title))
+            return String(
+                format: "title \"%@\" holds the line break U+%04X; titles are one line of text", shown, scalar)
         case .invalidUTF8(let line):
             return "standard input line \(line) is not valid UTF-8"
         case .lineTooLong(let line, let limit):

@@ -54,7 +54,10 @@ enum CommandLineRunner {
     /// 0, unless standard output could not be written: then one error line and 1.
     private static func outputStatus() -> Int32 {
         guard let failure = StandardOutput.shared.failure else { return 0 }
-        printError("could not write standard output: \(failure)")
+        let saved =
+            StandardOutput.shared.reportsASavedChange
+            ? "; the change itself was saved ('outline history' shows it)" : ""
+        printError("could not write standard output: \(failure)" + saved)
         return 1
     }
 

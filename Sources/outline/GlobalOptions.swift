@@ -22,6 +22,7 @@ struct GlobalOptions: ParsableArguments {
     ///   history to `$OUTLINE_UNDO_LEVELS`. A command that only reads ignores the variable, so that
     ///   a bad value cannot stop anyone from looking at their outline.
     func openStore(recordsSteps: Bool = true) throws -> OutlineStore {
+        try RawArguments.requireValidUTF8Environment()
         let environment = ProcessInfo.processInfo.environment
         let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
         let levels = recordsSteps ? try levelsOfUndo(environment) : OutlineStore.defaultLevelsOfUndo

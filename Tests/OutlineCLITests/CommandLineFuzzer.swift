@@ -25,7 +25,7 @@ struct CommandLineFuzzer {
     static let titlePieces = [
         "Milk", "eggs", "a b", "张伟", "é", "e\u{301}", "👩‍👩‍👧", "\u{202E}", "\u{2066}", "\u{200B}", "\u{FEFF}",
         "\u{1B}[31m", "\u{7}", "\u{7F}", "\u{85}", "\t", "\n", "\r", "  ", "--x", "-", "\"", "'", "\\", "%s%n",
-        "'; DROP TABLE item; --", "\u{FFFD}", "\u{10FFFF}", "ﷺ",
+        "'; DROP TABLE item; --", "\u{FFFD}", "\u{10FFFF}", "ﷺ", "\u{2028}",
     ]
 
     /// One command line (without `--db`) and, sometimes, bytes for standard input.

@@ -34,6 +34,11 @@ struct ErrorContractTests {
         ),
         (["rm", "2", "2"], "error: item 2 is named more than once"),
         (["ls", "77"], "error: no item with id 77"),
+        (["ls", "77", "--sections", "initial"], "error: no item with id 77"),
+        (
+            ["add", "two\u{2028}lines"],
+            "error: title \"two\\u2028lines\" holds the line break U+2028; titles are one line of text"
+        ),
     ]
 
     @Test(arguments: refusals)

@@ -34,6 +34,16 @@ struct RobustnessTests {
             input: nil, viaShell: true)
         #expect(full.stdout == "1\n")
         #expect(full.stderr == "error: could not write standard output: no space left on device\n")
+        // A change that was made says so, lest a script take "failed" for "nothing happened".
+        let saved = try OutlineProcess.run(
+            ["sh", "-c", "\"$0\" add B --db \"$1\" > /dev/full; echo $?", OutlineProcess.binary, outline.database],
+            input: nil, viaShell: true)
+        #expect(saved.stdout == "1\n")
+        #expect(
+            saved.stderr
+                == "error: could not write standard output: no space left on device; the change itself was saved "
+                + "('outline history' shows it)\n")
+        #expect(try outline.tsv().count == 2)
         let noStderr = try OutlineProcess.run(
             ["sh", "-c", "\"$0\" ls 99 --db \"$1\" 2>/dev/full; echo $?", OutlineProcess.binary, outline.database],
             input: nil, viaShell: true)
@@ -53,7 +63,17 @@ struct RobustnessTests {
                 outline.database,
             ], input: nil, viaShell: true)
         #expect(result.stdout == "64\n")
-        #expect(result.stderr == "error: argument 2 is not valid UTF-8\n")
+        #expect(result.stderr == "error: argument 2 is not valid UTF-8 (titles and paths must be)\n")
+        // A path from the environment with its bytes replaced would name another file.
+        let fromEnvironment = try OutlineProcess.run(
+            [
+                "sh", "-c", "OUTLINE_DB=\"$(printf '%s/\\377.db' \"$1\")\" \"$0\" add x", OutlineProcess.binary,
+                outline.directory,
+            ],
+            input: nil, viaShell: true)
+        #expect(fromEnvironment.status == 1)
+        #expect(fromEnvironment.stderr == "error: $OUTLINE_DB is not valid UTF-8; outline takes paths in UTF-8\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outline.directory).isEmpty)
     }
 
     @Test func aDanglingSymbolicLinkIsRefusedAndLeftAlone() throws {

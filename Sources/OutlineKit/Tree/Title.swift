@@ -16,9 +16,18 @@ public enum Title {
         if let scalar = trimmed.unicodeScalars.first(where: isControl) {
             throw OutlineError.controlCharacterInTitle(title: trimmed, scalar: scalar.value)
         }
+        if let scalar = trimmed.unicodeScalars.first(where: isLineSeparator) {
+            throw OutlineError.lineSeparatorInTitle(title: trimmed, scalar: scalar.value)
+        }
         let bytes = trimmed.utf8.count
         if bytes > maximumBytes { throw OutlineError.titleTooLong(bytes: bytes, limit: maximumBytes) }
         return trimmed
+    }
+
+    /// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR: not controls, but line breaks all
+    /// the same, and a title is one line.
+    public static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// C0 controls, DEL and C1 controls: what SPEC refuses in a title.

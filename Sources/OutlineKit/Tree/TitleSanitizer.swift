@@ -11,10 +11,17 @@ public enum TitleSanitizer {
     }
 
     /// Also neutralises bidirectional overrides and isolates, which can make a terminal show text
-    /// in another order than it is stored. Used for everything meant for a human's eyes.
+    /// in another order than it is stored, and line separators. Used for everything meant for a
+    /// human's eyes.
     public static func forTerminal(_ title: String) -> String {
-        let needsWork = title.unicodeScalars.contains { Title.isControl($0) || isBidiControl($0) }
-        return needsWork ? escape(title) { Title.isControl($0) || isBidiControl($0) } : title
+        let needsWork = title.unicodeScalars.contains(where: isUnsafeOnATerminal)
+        return needsWork ? escape(title, when: isUnsafeOnATerminal) : title
+    }
+
+    /// Controls, bidi controls, and the line and paragraph separators (a line break to some
+    /// terminals and pagers), none of which a title written by outline holds.
+    private static func isUnsafeOnATerminal(_ scalar: Unicode.Scalar) -> Bool {
+        Title.isControl(scalar) || isBidiControl(scalar) || Title.isLineSeparator(scalar)
     }
 
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {

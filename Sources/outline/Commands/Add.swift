@@ -43,6 +43,7 @@ extension Outline {
             if global.json {
                 ChangeOutput.printJSON(result)
             } else {
+                StandardOutput.shared.reportsASavedChange = true
                 for id in result.ids { StandardOutput.shared.writeLine(String(id)) }
             }
         }

@@ -3,6 +3,7 @@ import OutlineKit
 /// Prints what a changing command did: a one-line summary, or with --json one object.
 enum ChangeOutput {
     static func print(_ result: ChangeResult, json: Bool) {
+        if result.step != nil { StandardOutput.shared.reportsASavedChange = true }
         if json {
             printJSON(result)
         } else {
@@ -15,6 +16,7 @@ enum ChangeOutput {
     /// SPEC's change report: `{"step": N, "action": NAME, "changes": [...]}`, with `"ids"` for
     /// `add`; `step` is null when nothing changed.
     static func printJSON(_ result: ChangeResult) {
+        if result.step != nil { StandardOutput.shared.reportsASavedChange = true }
         var object = report(step: result.step, key: "action", name: result.action.name, changes: result.changes)
         if case .add = result.action { object += ",\"ids\":\(JSONText.array(result.ids))" }
         StandardOutput.shared.writeLine(object + "}")

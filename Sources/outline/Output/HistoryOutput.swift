@@ -8,6 +8,7 @@ enum HistoryOutput {
     /// passes N always gets the same shape).
     static func printTravel(_ steps: [UndoStep], undoing: Bool, dryRun: Bool, json: Bool, asArray: Bool) {
         let output = StandardOutput.shared
+        output.reportsASavedChange = !dryRun
         let key = undoing ? "undone" : "redone"
         if json {
             let reports = steps.map { step in

@@ -7,6 +7,7 @@ struct SectionedListing {
     let parent: ItemID
 
     func print(json: Bool, tsv: Bool) throws {
+        if parent != .root { _ = try store.item(parent) }  // a missing item is an error, not an empty list
         let controller = ResultsController(
             store: store, request: FetchRequest(parent: parent, sort: .title, sectionKey: .initial))
         try controller.performFetch()

@@ -11,6 +11,9 @@ final class StandardOutput: @unchecked Sendable {
     /// Why output was lost (a full disk, a closed descriptor), if it was: the runner turns this into
     /// an error and exit status 1, so that a script never takes a lost result for success.
     private(set) var failure: String?
+    /// Set once the command has committed a change, so that an output failure says the change
+    /// itself was kept: a script must not take "failed" to mean "nothing happened".
+    var reportsASavedChange = false
 
     private init() { buffer.reserveCapacity(capacity) }
 
