@@ -96,54 +96,102 @@ struct WatchTests {
     }
 
     @Test func theScreenShowsAChangeInTmux() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            Issue.record("tmux is not installed; scripts/deps installs it")
-            return
-        }
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
         try outline.run(["add", "Groceries", "Work"])
-        // A private tmux server on a socket in the test's folder: no other tmux is touched, and
-        // killing the server ends everything the test started.
-        let socket = outline.directory + "/tmux.sock"
-        let session = "watch"
-        let capture = outline.directory + "/capture.txt"
-        /// Runs tmux and returns what it printed. Spawned and reaped by hand: the server that
-        /// new-session forks inherits descriptors, and Foundation's Process would wait on them.
-        @discardableResult
-        func tmux(_ arguments: [String]) throws -> String {
-            let script = "exec tmux -S '\(socket)' \"$@\" > '\(capture)' 2>/dev/null < /dev/null"
-            let argv = ["/bin/sh", "-c", script, "tmux"] + arguments
-            var cArguments = argv.map { strdup($0) } + [nil]
-            defer { cArguments.forEach { free($0) } }
-            var pid: pid_t = 0
-            guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else { return "" }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            return String(decoding: FileManager.default.contents(atPath: capture) ?? Data(), as: UTF8.self)
-        }
-        let command = "NO_COLOR=1 '\(OutlineProcess.binary)' watch --db '\(outline.database)'"
-        try tmux(["new-session", "-d", "-s", session, "-x", "80", "-y", "12", command])
-        defer { _ = try? tmux(["kill-server"]) }
-        func screen(containing text: String) throws -> String {
-            var last = ""
-            for _ in 0..<200 {
-                last = try tmux(["capture-pane", "-p", "-t", session])
-                if last.contains(text) { return last }
-                usleep(20_000)
-            }
-            return last
-        }
-        #expect(try screen(containing: "Groceries").contains("outline watch"))
+        try tmux.start("NO_COLOR=1 '\(OutlineProcess.binary)' watch --db '\(outline.database)'")
+        defer { tmux.stop() }
+        #expect(tmux.screen(containing: "Groceries").contains("outline watch"))
         try outline.run(["add", "Milk", "--under", "1"])
-        let changed = try screen(containing: "Milk")
+        let changed = tmux.screen(containing: "Milk")
         #expect(changed.contains("+ 3  └─ Milk"), "\(changed)")
         try outline.run(["rm", "2"])
-        #expect(try screen(containing: "removed").contains("- removed \"Work\""))
-        try tmux(["send-keys", "-t", session, "q"])
+        #expect(tmux.screen(containing: "removed").contains("- removed \"Work\""))
+        tmux.send(["q"])
         var gone = false
         for _ in 0..<100 where !gone {
-            gone = try !tmux(["list-sessions"]).contains(session)
+            gone = !tmux.run(["list-sessions"]).contains(TmuxSession.name)
             usleep(20_000)
         }
         #expect(gone, "q should end watch and with it the tmux session")
+    }
+
+    /// Ctrl-Z hands the shell a normal terminal; `fg` takes the screen back and it follows on.
+    @Test func ctrlZAndFgInAShell() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Alpha"])
+        try tmux.start("bash --norc --noprofile -i")
+        defer { tmux.stop() }
+        let modes = "echo modes: $(stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo)"
+        func modeLines(_ screen: String) -> Int {
+            screen.split(separator: "\n").count { $0.trimmingCharacters(in: .whitespaces) == "modes: icanon echo" }
+        }
+        tmux.send(["NO_COLOR=1 '\(OutlineProcess.binary)' watch --db '\(outline.database)'", "Enter"])
+        #expect(tmux.screen(containing: "Alpha").contains("outline watch"))
+        tmux.send(["C-z"])
+        tmux.send([modes, "Enter"])
+        #expect(modeLines(tmux.screen(containing: "modes: icanon")) == 1, "the shell's terminal echoes")
+        tmux.send(["fg", "Enter"])
+        try outline.run(["add", "Beta"])
+        #expect(tmux.screen(containing: "+ 2  Beta").contains("outline watch"))
+        tmux.send(["q"])
+        tmux.send([modes, "Enter"])
+        var after = ""
+        for _ in 0..<100 where modeLines(after) < 2 {
+            after = tmux.run(["capture-pane", "-p", "-t", TmuxSession.name])
+            usleep(20_000)
+        }
+        #expect(modeLines(after) == 2, "restored after q as well:\n\(after)")
+    }
+}
+
+/// A private tmux server, on a socket in the test's folder: no other tmux is touched, and
+/// killing the server ends everything the test started.
+struct TmuxSession {
+    static let name = "watch"
+    let socket: String
+    let capture: String
+
+    /// Nil, with an issue recorded, when tmux is missing (`scripts/deps` installs it).
+    init?(in folder: String) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            Issue.record("tmux is not installed; scripts/deps installs it")
+            return nil
+        }
+        socket = folder + "/tmux.sock"
+        capture = folder + "/capture.txt"
+    }
+
+    func start(_ command: String) throws {
+        run(["new-session", "-d", "-s", Self.name, "-x", "80", "-y", "12", command])
+    }
+
+    func stop() { run(["kill-server"]) }
+
+    func send(_ keys: [String]) { run(["send-keys", "-t", Self.name] + keys) }
+
+    /// Runs tmux and returns what it printed. Spawned and reaped by hand: the server that
+    /// new-session forks inherits descriptors, and Foundation's Process would wait on them.
+    @discardableResult
+    func run(_ arguments: [String]) -> String {
+        let script = "exec tmux -S '\(socket)' \"$@\" > '\(capture)' 2>/dev/null < /dev/null"
+        let argv = ["/bin/sh", "-c", script, "tmux"] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return String(decoding: FileManager.default.contents(atPath: capture) ?? Data(), as: UTF8.self)
+    }
+
+    /// The screen once it shows `text`, or as it is after four seconds.
+    func screen(containing text: String) -> String {
+        var last = ""
+        for _ in 0..<200 {
+            last = run(["capture-pane", "-p", "-t", Self.name])
+            if last.contains(text) { return last }
+            usleep(20_000)
+        }
+        return last
     }
 }

@@ -75,7 +75,8 @@ extension Outline {
         private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ start: ItemID) throws {
             let screen = TerminalScreen()
             let wakeup = Wakeup(
-                databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH], readsKeys: isatty(0) == 1)
+                databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP],
+                readsKeys: isatty(0) == 1)
             let view = WatchView(store: store, start: start, screen: screen)
             screen.enter()
             defer { screen.restore() }
@@ -85,6 +86,15 @@ extension Outline {
                     Self.fallbackPoll, view.nextExpiry.map { max(0.05, $0.timeIntervalSinceNow) } ?? Self.fallbackPoll)
                 switch wakeup.wait(timeout: timeout) {
                 case .signal(SIGWINCH): try view.render()
+                case .signal(SIGTSTP):
+                    // Ctrl-Z: give the shell its terminal back as it was, stop, and on `fg` take
+                    // the screen again. Without this the shell got a terminal without echo.
+                    screen.restore()
+                    signal(SIGTSTP, SIG_DFL)
+                    raise(SIGTSTP)
+                    Wakeup.catchSignal(SIGTSTP)
+                    screen.enter()
+                    try view.render()
                 case .signal: return
                 case .key(let key) where key == UInt8(ascii: "q") || key == 3: return
                 case .key, .fileChanged, .timeout:

@@ -48,13 +48,19 @@ final class Wakeup {
         sigemptyset(&mask)
         for signalNumber in signals {
             sigaddset(&mask, signalNumber)
-            signal(signalNumber) { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalPipeWrite, &byte, 1)
-            }
+            Self.catchSignal(signalNumber)
         }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         self.readsKeys = readsKeys
+    }
+
+    /// Turns `signalNumber` into a wake-up. Also used to catch it again after letting it take its
+    /// default action once (a stop, for Ctrl-Z).
+    static func catchSignal(_ signalNumber: Int32) {
+        signal(signalNumber) { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipeWrite, &byte, 1)
+        }
     }
 
     deinit {
