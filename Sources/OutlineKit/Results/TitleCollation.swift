@@ -5,11 +5,27 @@ import Foundation
 public enum TitleCollation {
     nonisolated(unsafe) private static let toLatin = StringTransform("Any-Latin; Latin-ASCII")
 
-    /// The sort key: the title in Latin ASCII where it can be, lowercased.
+    /// The sort key: the title in Latin ASCII where it can be, lowercased, from its first letter
+    /// or digit on.
+    ///
+    /// What comes before that is skipped: invisible characters (a zero-width space, a byte order
+    /// mark), punctuation and symbols, and the modifier letters that transliteration leaves for
+    /// some sounds (ع in علي becomes ʿ). So "\u{200B}Zed" and "(draft) plan" file under Z and D.
     public static func key(_ title: String) -> String {
         let latin =
             title.utf8.allSatisfy { $0 < 0x80 } ? title : (title.applyingTransform(toLatin, reverse: false) ?? title)
-        return latin.lowercased()
+        let lowered = latin.lowercased()
+        guard let start = lowered.unicodeScalars.firstIndex(where: isLetterOrDigit) else { return lowered }
+        return String(lowered.unicodeScalars[start...])
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber, .letterNumber,
+            .otherNumber:
+            return true
+        default: return false
+        }
     }
 
     /// The section a title files under: "A" to "Z", or "#" for anything else (digits, symbols,

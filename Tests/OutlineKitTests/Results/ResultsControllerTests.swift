@@ -47,6 +47,18 @@ struct ResultsControllerTests {
         #expect(controller.fetchedObjects.count == 8)
     }
 
+    /// Invisible characters, punctuation and transliteration's modifier letters before the first
+    /// letter do not send a title to "#".
+    @Test func sectionsLookPastWhatComesBeforeTheFirstLetter() throws {
+        let parent = try store.add(["Contacts"]).ids[0]
+        try store.add(["\u{200B}Zed", "\u{FEFF}Bom", "(draft) plan", "علي", "Anna", "42 Street", "!!!"], under: parent)
+        let controller = ResultsController(
+            store: store, request: FetchRequest(parent: parent, sort: .title, sectionKey: .initial))
+        try controller.performFetch()
+        #expect(controller.sectionIndexTitles == ["A", "B", "D", "L", "Z", "#"])
+        #expect(controller.sections.last?.objects.map(\.title) == ["!!!", "42 Street"])
+    }
+
     @Test func sortsByPositionAndByID() throws {
         let ids = try store.add(["b", "a", "c"]).ids
         try store.move([ids[2]], under: 0, placement: .at(1))
