@@ -171,14 +171,23 @@ struct TmuxSession {
 
     /// Runs tmux and returns what it printed. Spawned and reaped by hand: the server that
     /// new-session forks inherits descriptors, and Foundation's Process would wait on them.
+    /// Spawned with no signal blocked: the test runner blocks some, and a shell in a pane that
+    /// inherited them would outlive `kill-server`, and keep the server alive with it.
     @discardableResult
     func run(_ arguments: [String]) -> String {
         let script = "exec tmux -S '\(socket)' \"$@\" > '\(capture)' 2>/dev/null < /dev/null"
         let argv = ["/bin/sh", "-c", script, "tmux"] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else { return "" }
+        guard posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ) == 0 else { return "" }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         return String(decoding: FileManager.default.contents(atPath: capture) ?? Data(), as: UTF8.self)
