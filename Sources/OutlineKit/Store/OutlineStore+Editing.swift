@@ -39,7 +39,7 @@ extension OutlineStore {
         guard !titles.isEmpty else { throw OutlineError.noTitles }
         return try performChange { db in
             let place = try placement.resolve(db, parent: parent)
-            try TreeQueries.requireRoom(db, levels: 1, under: place.parent)
+            try TreeQueries.requireRoom(levels: 1, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
             // Make room: only the siblings after the insertion point move, none for an append.
             try db.cachedStatement(
                 sql: "UPDATE item SET position = position + ? WHERE parent_id = ? AND position > ?"
@@ -99,9 +99,7 @@ extension OutlineStore {
             if let cycle = ancestry.first(where: movedIDs.contains) {
                 throw OutlineError.moveIntoOwnSubtree(item: cycle, destination: destination)
             }
-            if ancestry.count + (try TreeQueries.height(db, of: ids)) > Self.maximumDepth {
-                throw OutlineError.nestingTooDeep(limit: Self.maximumDepth)
-            }
+            try TreeQueries.requireRoom(levels: try TreeQueries.height(db, of: ids), belowDepth: ancestry.count)
 
             let siblings = try TreeQueries.children(db, of: destination)
             var newOrder = siblings.map(\.id).filter { !movedIDs.contains($0) }

@@ -46,10 +46,10 @@ enum TreeQueries {
         return chain
     }
 
-    /// Throws unless `levels` more levels fit below `parent` within `OutlineStore.maximumDepth`.
-    static func requireRoom(_ db: Database, levels: Int, under parent: ItemID) throws {
-        if parent == .root { return }
-        if try ancestry(db, of: parent).count + levels > OutlineStore.maximumDepth {
+    /// Throws unless `levels` more levels fit below a parent at `depth` (0 for the root, the
+    /// length of its `ancestry` otherwise) within `OutlineStore.maximumDepth`.
+    static func requireRoom(levels: Int, belowDepth depth: Int) throws {
+        if depth + levels > OutlineStore.maximumDepth {
             throw OutlineError.nestingTooDeep(limit: OutlineStore.maximumDepth)
         }
     }
