@@ -42,29 +42,11 @@ extension OutlineStore {
                 do {
                     let missingTables = try tableProblems(db)
                     problems += missingTables
-                    if !missingTables.isEmpty {
-                        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                        return CheckReport(itemCount: 0, schemaVersion: version, problems: problems)
+                    // Every other check reads the tables.
+                    if missingTables.isEmpty {
+                        problems += try contentProblems(db)
+                        count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
                     }
-                    // The tree's checks read ids and positions as integers; a value of another
-                    // type would stop the process, so they wait until the types are right.
-                    let wrongTypes = try typeProblems(db)
-                    problems += wrongTypes
-                    if wrongTypes.isEmpty {
-                        problems += try rootProblems(db)
-                        problems += try orphanProblems(db)
-                        problems += try cycleProblems(db)
-                        problems += try positionProblems(db)
-                        problems += try depthProblems(db)
-                    }
-                    problems += try titleProblems(db)
-                    problems += try historyProblems(db)
-                    let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
-                    problems += foreignKeys.prefix(20).map { row in
-                        let table = row[0] as String? ?? "?"
-                        return Problem("foreign key: row \(row[1] as Int64? ?? -1) of \(table) names a missing parent")
-                    }
-                    count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
                     // A damaged file can fail the tree's own checks; what integrity_check said stands.
                     problems.append(
@@ -74,6 +56,29 @@ extension OutlineStore {
                 return CheckReport(itemCount: count, schemaVersion: version, problems: problems)
             }
         }
+    }
+
+    /// What is wrong with the tree, the titles and the history, the tables being there.
+    private func contentProblems(_ db: Database) throws -> [Problem] {
+        // The tree's checks read ids and positions as integers; a value of another type would
+        // stop the process, so they wait until the types are right.
+        let wrongTypes = try typeProblems(db)
+        var problems = wrongTypes
+        if wrongTypes.isEmpty {
+            problems += try rootProblems(db)
+            problems += try orphanProblems(db)
+            problems += try cycleProblems(db)
+            problems += try positionProblems(db)
+            problems += try depthProblems(db)
+        }
+        problems += try titleProblems(db)
+        problems += try historyProblems(db)
+        let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+        problems += foreignKeys.prefix(20).map { row in
+            let table = row[0] as String? ?? "?"
+            return Problem("foreign key: row \(row[1] as Int64? ?? -1) of \(table) names a missing parent")
+        }
+        return problems
     }
 
     private func tableProblems(_ db: Database) throws -> [Problem] {

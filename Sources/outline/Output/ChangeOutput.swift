@@ -3,10 +3,10 @@ import OutlineKit
 /// Prints what a changing command did: a one-line summary, or with --json one object.
 enum ChangeOutput {
     static func print(_ result: ChangeResult, json: Bool) {
-        if result.step != nil { StandardOutput.shared.reportsASavedChange = true }
         if json {
             printJSON(result)
         } else {
+            if result.step != nil { StandardOutput.shared.reportsASavedChange = true }
             // A command that changed nothing recorded no step; say so rather than claim a change.
             let line = result.step == nil ? result.action.unchangedSummary : result.action.summary
             StandardOutput.shared.writeLine(TitleSanitizer.forTerminal(line))
