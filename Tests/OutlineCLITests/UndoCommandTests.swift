@@ -97,6 +97,24 @@ struct UndoCommandTests {
         #expect(restored.contains(#""changes":[{"parent":0,"type":"insert","id":1,"from":null,"to":2}]"#))
     }
 
+    /// Across parents every delete comes first, whichever parent has the lower id: a script that
+    /// applies the changes in order never holds an item twice, nor loses it.
+    @Test func deletesComeBeforeInsertsAcrossParents() throws {
+        try outline.run(["add", "Dairy", "Groceries"])
+        try outline.run(["add", "Milk", "--under", "2"])
+        let delete = #"{"parent":2,"type":"delete","id":3,"from":1,"to":null}"#
+        let insert = #"{"parent":1,"type":"insert","id":3,"from":null,"to":1}"#
+        let moved = try outline.run(["mv", "3", "--under", "1", "--json"])
+        #expect(moved.stdout.contains(#""changes":["# + delete + "," + insert + "]"), "\(moved)")
+        let undone = try outline.run(["undo", "--json"]).stdout
+        #expect(
+            undone.contains(
+                #""changes":[{"parent":1,"type":"delete","id":3,"from":1,"to":null},{"parent":2,"type":"insert","id":3,"from":null,"to":1}]"#
+            ), "\(undone)")
+        let redone = try outline.run(["redo", "--json"]).stdout
+        #expect(redone.contains(#""changes":["# + delete + "," + insert + "]"), "\(redone)")
+    }
+
     @Test func dryRunSaysWhatAndChangesNothing() throws {
         try outline.run(["add", "a", "b"])
         let before = try outline.tsv()

@@ -59,6 +59,47 @@ struct TreePropertyTests {
         }
     }
 
+    /// SPEC's change report, applied in order by a consumer that keeps each parent's children by
+    /// id and knows nothing of positions: a delete takes the item out of its parent's list (its own
+    /// list stays, detached, in case it was moved); an insert must not find the item in any list,
+    /// and brings its subtree (fetched, for an item the consumer did not have); a move or update
+    /// must find the item in that parent's list. At the end the tree reachable from the root must
+    /// be the tree after the command: no id seen twice, none lost.
+    static func expectReportAppliesInOrderByID(
+        _ reported: [ReportedChange], before: TreeModel, after: TreeModel, _ context: String
+    ) {
+        var lists = before.children
+        func fetchSubtree(_ id: ItemID) {
+            lists[id] = after.children[id] ?? []
+            for child in lists[id]! { fetchSubtree(child) }
+        }
+        for change in reported {
+            let held = lists[change.parent]?.contains(change.id) ?? false
+            switch change.kind {
+            case .delete:
+                #expect(held, "\(context): deleted \(change.id) that \(change.parent) does not hold, in \(reported)")
+                lists[change.parent]?.removeAll { $0 == change.id }
+            case .insert:
+                let heldSomewhere = lists.values.contains { $0.contains(change.id) }
+                #expect(!heldSomewhere, "\(context): \(change.id) inserted while still held, in \(reported)")
+                lists[change.parent, default: []].append(change.id)
+                if lists[change.id] == nil { fetchSubtree(change.id) }
+            case .move, .update:
+                #expect(held, "\(context): \(change.kind) of \(change.id) that \(change.parent) does not hold")
+            }
+        }
+        var reachable: [ItemID: ItemID] = [:]
+        func visit(_ parent: ItemID) {
+            for child in lists[parent] ?? [] {
+                #expect(reachable[child] == nil, "\(context): \(child) reachable twice after \(reported)")
+                reachable[child] = parent
+                visit(child)
+            }
+        }
+        visit(.root)
+        #expect(reachable == after.parent, "\(context): applied in order, \(reported) loses or misplaces items")
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func storeMatchesTheModelAfterEveryStep(seed: UInt64) throws {
         let fixture = try StoreFixture()
@@ -115,6 +156,8 @@ struct TreePropertyTests {
             if modelAccepted { accepted += 1 }
             if let reported, modelAccepted {
                 Self.expectReportTurnsBeforeIntoAfter(
+                    reported, before: before, after: model, "seed \(seed) step \(step): \(command)")
+                Self.expectReportAppliesInOrderByID(
                     reported, before: before, after: model, "seed \(seed) step \(step): \(command)")
             }
             let expected = model.tsv()

@@ -19,8 +19,13 @@ public struct ReportedChange: Equatable, Sendable {
 enum ChangeReporter {
     /// The per-parent change sets of one change, each computed by a results controller of that
     /// parent: shown the list before, then updated to the list after.
+    ///
+    /// Every parent's deletes come first, then each parent's inserts, moves and updates: an item
+    /// moved to another parent is a delete under the old one and an insert under the new one, and
+    /// a consumer that applies the report in order must never hold it in two places at once,
+    /// whichever parent has the lower id.
     static func report(_ parentChanges: [ParentChange]) -> [ReportedChange] {
-        parentChanges.flatMap { change in
+        let perParent = parentChanges.map { change in
             let controller = ResultsController(request: .children(of: change.parent), items: change.before)
             return controller.update(to: change.after).objectChanges.map { object in
                 ReportedChange(
@@ -28,5 +33,9 @@ enum ChangeReporter {
                     to: object.to.map { $0.row + 1 })
             }
         }
+        // Within a parent the deletes already come first (`ChangeSet`'s order), so a stable
+        // partition keeps each parent's own order.
+        let all = perParent.flatMap { $0 }
+        return all.filter { $0.kind == .delete } + all.filter { $0.kind != .delete }
     }
 }
