@@ -40,6 +40,26 @@ struct SessionTests {
         #expect(try outline.run(["ls", "root", "--tsv"]).lines.count == 5)
     }
 
+    /// A depth limit never reads as "no children": the tree counts what it hides, the JSON
+    /// gives null and the count.
+    @Test func depthSaysHowManyItHides() throws {
+        try outline.run(["add", "Groceries", "Work"])
+        try outline.run(["add", "Milk", "Eggs", "--under", "1"])
+        try outline.run(["add", "Oat milk", "--under", "3"])
+        #expect(try outline.run(["ls", "--depth", "1"]).stdout == "1  Groceries (+3)\n2  Work\n")
+        #expect(try outline.run(["ls", "--depth", "2"]).stdout == "1  Groceries\n3  ├─ Milk (+1)\n4  └─ Eggs\n2  Work\n")
+        #expect(
+            try outline.run(["ls", "--depth", "1", "--json"]).stdout
+                == #"[{"id":1,"title":"Groceries","position":1,"children":null,"hidden":3},"#
+                + #"{"id":2,"title":"Work","position":2,"children":[]}]"# + "\n")
+        let json = try outline.run(["ls", "1", "--depth", "1", "--json"]).stdout
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(parsed?.first?["children"] is NSNull)
+        #expect(parsed?.first?["hidden"] as? Int == 1)
+        #expect(parsed?.last?["children"] as? [Any] != nil)
+        #expect(parsed?.last?["hidden"] == nil)
+    }
+
     @Test func addReadsTitlesFromStandardInput() throws {
         let result = try outline.run(["add", "first", "-", "last"], input: "one\n\n  two  \r\nthree")
         #expect(result.stdout == "1\n2\n3\n4\n5\n")

@@ -39,7 +39,10 @@ extension OutlineStore {
         if depth > Self.maximumDepth { throw OutlineError.fileNestsTooDeep(limit: Self.maximumDepth) }
         let children = try fetcher.children(of: parent, db)
         for (index, (child, hasChildren)) in children.enumerated() {
-            let entry = TreeEntry(item: child, depth: depth, isLastSibling: index == children.count - 1)
+            // Where the depth limit cuts, say how much it leaves out: one count of the subtree.
+            let hidden = hasChildren && depth >= maxDepth ? try TreeQueries.subtreeSize(db, rootedAt: [child.id]) - 1 : 0
+            let entry = TreeEntry(
+                item: child, depth: depth, isLastSibling: index == children.count - 1, hiddenDescendants: hidden)
             guard path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }
             try enter(entry)
             if hasChildren, depth < maxDepth {

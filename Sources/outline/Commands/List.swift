@@ -10,7 +10,9 @@ extension Outline {
             discussion: """
                 The human form is an indented tree with ids. --tsv prints one line an item, \
                 depth-first: id, parent, position, depth, title, separated by tabs (REF's children \
-                have depth 1). --json prints a nested array of {"id", "title", "position", "children"}.
+                have depth 1). --json prints a nested array of {"id", "title", "position", "children"}. Where \
+                --depth hides an item's children, the tree shows how many descendants it hides, \
+                as (+5), and the JSON gives "children": null and "hidden": 5.
 
                 --sections initial lists REF's children alone, sorted by title and grouped under one \
                 header per initial letter, as a contacts list is; titles in other scripts file under \
@@ -102,12 +104,15 @@ extension Outline {
                     levelHasElements.append(false)
                     let item = entry.item
                     output.write(
-                        "{\"id\":\(item.id),\"title\":\(JSONText.quote(item.title)),"
-                            + "\"position\":\(item.position),\"children\":[")
+                        "{\"id\":\(item.id),\"title\":\(JSONText.quote(item.title)),\"position\":\(item.position),")
+                    // A list the depth limit cut is null, not empty: empty would say "no children".
+                    output.write(
+                        entry.hiddenDescendants > 0
+                            ? "\"children\":null,\"hidden\":\(entry.hiddenDescendants)" : "\"children\":[")
                 },
-                leave: { _ in
+                leave: { entry in
                     levelHasElements.removeLast()
-                    output.write("]}")
+                    output.write(entry.hiddenDescendants > 0 ? "}" : "]}")
                 })
             output.writeLine("]")
         }

@@ -1,12 +1,13 @@
 import OutlineKit
 
 /// Draws the human form of `ls`: ids in an aligned, dimmed column, then the title behind tree
-/// guides.
+/// guides, and how many descendants a depth limit hid.
 ///
 ///      1  Groceries
 ///      2  ├─ Milk
 ///      4  │  └─ Oat milk
 ///      3  └─ Bread
+///      5  Work (+12)
 struct TreeRenderer {
     let idWidth: Int
     /// For each entered item not yet left (the current item's ancestors, outermost first), whether
@@ -20,7 +21,8 @@ struct TreeRenderer {
     /// The line for `entry`, coloured for the terminal where it is one.
     mutating func enter(_ entry: TreeEntry) -> String {
         let parts = parts(entry)
-        return Terminal.dim(parts.id) + "  " + Terminal.dim(parts.guides) + parts.title
+        let hidden = entry.hiddenDescendants > 0 ? " " + Terminal.dim("(+\(entry.hiddenDescendants))") : ""
+        return Terminal.dim(parts.id) + "  " + Terminal.dim(parts.guides) + parts.title + hidden
     }
 
     /// The pieces of the line for `entry`, uncoloured: the padded id, the guides, the sanitised
