@@ -60,6 +60,17 @@ struct SessionTests {
         #expect(parsed?.last?["hidden"] == nil)
     }
 
+    @Test func sectionsFileNamesAsAnEnglishContactsListDoes() throws {
+        try outline.run(["add", "Contacts"])
+        try outline.run(["add", "Яна", "Юлия", "Харитон", "Жанна", "さくら", "张伟", "אברהם", "Kate", "--under", "1"])
+        let sections = try outline.run(["ls", "1", "--sections", "initial", "--tsv"]).lines.map {
+            $0.split(separator: "\t").map(String.init)
+        }
+        #expect(sections.map { $0[0] + " " + $0[5] } == [
+            "A אברהם", "K Kate", "K Харитон", "S さくら", "Y Яна", "Y Юлия", "Z 张伟", "Z Жанна",
+        ])
+    }
+
     @Test func addReadsTitlesFromStandardInput() throws {
         let result = try outline.run(["add", "first", "-", "last"], input: "one\n\n  two  \r\nthree")
         #expect(result.stdout == "1\n2\n3\n4\n5\n")

@@ -1,22 +1,46 @@
 import Foundation
 
-/// How titles compare and group when sorted by title: by their Latin, ASCII transliteration, so
-/// that 张三 sorts and files under Z, Дмитрий under D and Łódź under L.
+/// How titles compare and group when sorted by title: by their Latin, ASCII transliteration, as
+/// an English contacts list files them, so that 张三 sorts and files under Z, Юлия under Y and
+/// Łódź under L.
+///
+/// - Cyrillic follows BGN/PCGN, the common English romanization: Яна and Юлия under Y (not ICU's
+///   default ISO 9, which gives Âna, filed under A), Харитон under K, Жанна under Z.
+/// - Japanese kana files by its reading (さくら under S).
+/// - Han characters go by their Mandarin reading (山田 under S), because a title does not say
+///   which language it is in: the same characters read Yamada in Japanese, and telling the two
+///   apart would need a language tag that titles do not carry. Chinese names, the most common
+///   case, come out right.
+/// - Arabic and Hebrew write no short vowels; a name that starts with alef or ayin (علي, אברהם,
+///   עמוס) transliterates to a bare glottal mark and files under A, as Ali, Avraham and Amos do.
+/// - Korean files by ICU's romanization of Hangul (김 under G).
 public enum TitleCollation {
-    nonisolated(unsafe) private static let toLatin = StringTransform("Any-Latin; Latin-ASCII")
+    nonisolated(unsafe) private static let toLatin = StringTransform("Russian-Latin/BGN; Any-Latin; Latin-ASCII")
 
     /// The sort key: the title in Latin ASCII where it can be, lowercased, from its first letter
     /// or digit on.
     ///
     /// What comes before that is skipped: invisible characters (a zero-width space, a byte order
-    /// mark), punctuation and symbols, and the modifier letters that transliteration leaves for
-    /// some sounds (ع in علي becomes ʿ). So "\u{200B}Zed" and "(draft) plan" file under Z and D.
+    /// mark), punctuation and symbols. So "\u{200B}Zed" and "(draft) plan" file under Z and D.
     public static func key(_ title: String) -> String {
-        let latin =
-            title.utf8.allSatisfy { $0 < 0x80 } ? title : (title.applyingTransform(toLatin, reverse: false) ?? title)
-        let lowered = latin.lowercased()
-        guard let start = lowered.unicodeScalars.firstIndex(where: isLetterOrDigit) else { return lowered }
-        return String(lowered.unicodeScalars[start...])
+        if title.utf8.allSatisfy({ $0 < 0x80 }) { return fromFirstLetter(title.lowercased()) }
+        let latin = (title.applyingTransform(toLatin, reverse: false) ?? title).lowercased()
+        if let first = latin.unicodeScalars.first, glottalMarks.contains(first),
+            title.unicodeScalars.first.map({ !glottalMarks.contains($0) }) ?? false
+        {
+            // The unwritten vowel after alef or ayin: English spellings of these names mostly
+            // begin with A.
+            return "a" + fromFirstLetter(String(latin.unicodeScalars.dropFirst()))
+        }
+        return fromFirstLetter(latin)
+    }
+
+    /// What transliteration writes for alef and ayin: ʿ (U+02BF), ʾ (U+02BE), or an apostrophe.
+    private static let glottalMarks: Set<Unicode.Scalar> = ["\u{02BF}", "\u{02BE}", "'", "\u{2019}"]
+
+    private static func fromFirstLetter(_ text: String) -> String {
+        guard let start = text.unicodeScalars.firstIndex(where: isLetterOrDigit) else { return text }
+        return String(text.unicodeScalars[start...])
     }
 
     private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
