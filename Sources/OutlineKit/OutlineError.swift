@@ -9,6 +9,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case cannotCreateDatabase(path: String, reason: String)
     case cannotOpenDatabase(path: String, reason: String)
     case emptyDatabasePath
+    /// No file at a path that was named on purpose (`OutlineStore.MissingFile.refuse`).
+    case noOutline(path: String)
     case notADatabase(path: String, reason: String)
     case notAnOutlineDatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
@@ -63,6 +65,8 @@ extension OutlineError: LocalizedError {
             return "cannot open database '\(path)': \(reason)"
         case .emptyDatabasePath:
             return "--db needs a path; it was given an empty one"
+        case .noOutline(let path):
+            return "no outline at \(path)"
         case .notADatabase(let path, let reason):
             return "'\(path)' is not an outline database: \(reason)"
         case .notAnOutlineDatabase(let path):

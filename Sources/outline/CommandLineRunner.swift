@@ -14,6 +14,7 @@ enum CommandLineRunner {
             let arguments = GlobalOptionPlacement.movedAfterSubcommand(arguments)
             try requireCommand(arguments)
             try refuseNegativeNumbers(arguments)
+            try refuseRepeatedOptions(arguments)
             var command = try parse(arguments)
             try command.run()
             StandardOutput.shared.flush()
@@ -71,8 +72,62 @@ enum CommandLineRunner {
         // --help, --version and the completion scripts are the parser's to answer.
         if first.hasPrefix("-") || first == "help" { return }
         if !Outline.commandNames.contains(first) {
-            throw UsageError(message: "unknown command '\(first)' (see 'outline --help')")
+            let suggestion = NearestName.suggestion(for: first, among: Outline.commandNames).map {
+                "; did you mean '\($0)'?"
+            }
+            throw UsageError(message: "unknown command '\(first)'\(suggestion ?? "") (see 'outline --help')")
         }
+    }
+
+    /// The subcommand that `arguments` name, if they name one.
+    private static func subcommand(_ arguments: [String]) -> (any ParsableCommand.Type)? {
+        guard let name = arguments.first else { return nil }
+        return Outline.configuration.subcommands.first { $0.configuration.commandName == name }
+    }
+
+    /// The options typed on the command line (`arguments` after the command's name, up to `--`),
+    /// without the values of those that take one.
+    private static func typedOptions(_ arguments: [String], _ description: ParserDescription?) -> [String] {
+        var options: [String] = []
+        var index = 1
+        while index < arguments.count, arguments[index] != "--" {
+            if let name = ParserDescription.optionName(arguments[index]) {
+                options.append(name)
+                let takesValue = description?.singleValueOptions.contains(name) ?? false
+                if takesValue, !arguments[index].contains("=") { index += 1 }
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// `mv 4 --under 2 --under 3` must not silently take the last: which one was meant?
+    /// (The parser's description is read only when some option does appear twice.)
+    private static func refuseRepeatedOptions(_ arguments: [String]) throws {
+        var seen = Set<String>()
+        let repeated = typedOptions(arguments, nil).filter { !seen.insert($0).inserted }
+        guard !repeated.isEmpty, let command = subcommand(arguments) else { return }
+        let description = ParserDescription(command)
+        var counted = Set<String>()
+        for name in typedOptions(arguments, description) where !counted.insert(name).inserted {
+            if description.singleValueOptions.contains(name) {
+                throw UsageError(
+                    message: "\(name) is given more than once; give it once"
+                        + usageHint(for: .validationFailure, arguments: arguments))
+            }
+        }
+    }
+
+    /// The first option on the command line that the command does not know, with the nearest one
+    /// it does. The parser reports a bad operand before an unknown option (`ls --grep milk` would
+    /// say that `milk` is not an id), so the runner looks for one first.
+    private static func unknownOption(_ arguments: [String]) -> String? {
+        guard let command = subcommand(arguments) else { return nil }
+        let description = ParserDescription(command)
+        guard let unknown = typedOptions(arguments, description).first(where: { !description.names.contains($0) })
+        else { return nil }
+        let suggestion = NearestName.suggestion(for: unknown, among: description.names.filter { $0.hasPrefix("--") })
+        return "unknown option '\(unknown)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     }
 
     /// `-1` would reach the parser as an unknown short option, and `--at -1` as an option without
@@ -112,9 +167,10 @@ enum CommandLineRunner {
                 // --help, --version and completion scripts arrive as errors; they print to stdout.
                 Outline.exit(withError: error)
             }
-            let message = Outline.message(for: error)
-            printError(
-                oneLine(message) + dashTitleHint(arguments, code: code) + usageHint(for: code, arguments: arguments))
+            let moved = GlobalOptionPlacement.movedAfterSubcommand(arguments)
+            let unknown = code == .validationFailure ? unknownOption(moved) : nil
+            let message = unknown ?? oneLine(Outline.message(for: error))
+            printError(message + dashTitleHint(moved, unknown: unknown) + usageHint(for: code, arguments: arguments))
             return code.rawValue
         }
     }
@@ -128,19 +184,10 @@ enum CommandLineRunner {
     }
 
     /// A title such as "-20% off" reads as an option; say how to pass it.
-    private static func dashTitleHint(_ arguments: [String], code: ExitCode) -> String {
+    private static func dashTitleHint(_ arguments: [String], unknown: String?) -> String {
         // Only add and edit take titles; elsewhere a stray dash is just an unknown option.
-        let command = GlobalOptionPlacement.movedAfterSubcommand(arguments).first
-        guard code == .validationFailure, command == "add" || command == "edit" else { return "" }
-        let options = [
-            "--db", "--json", "--under", "--at", "--before", "--after", "--depth", "--tsv", "--sections", "--dry-run",
-            "--limit", "--help", "-h", "--version",
-        ]
-        let strays = arguments.prefix { $0 != "--" }.filter { argument in
-            argument.hasPrefix("-") && argument != "-"
-                && !options.contains { argument == $0 || argument.hasPrefix($0 + "=") }
-        }
-        return strays.isEmpty ? "" : "; '\(strays[0])' is not an option: put titles that start with '-' after --"
+        guard unknown != nil, arguments.first == "add" || arguments.first == "edit" else { return "" }
+        return "; put titles that start with '-' after --"
     }
 
     /// Points at the help of the subcommand that was typed, if any.

@@ -16,17 +16,34 @@ struct GlobalOptions: ParsableArguments {
         if db == "" { throw ValidationError("--db needs a path; it was given an empty one") }
     }
 
-    /// Opens (creating if needed) the database this command line names.
+    /// Opens the database this command line names.
     ///
-    /// - Parameter recordsSteps: whether the command may add an undo step, and so prune the
-    ///   history to `$OUTLINE_UNDO_LEVELS`. A command that only reads ignores the variable, so that
-    ///   a bad value cannot stop anyone from looking at their outline.
-    func openStore(recordsSteps: Bool = true) throws -> OutlineStore {
+    /// - Parameters:
+    ///   - recordsSteps: whether the command may add an undo step, and so prune the history to
+    ///     `$OUTLINE_UNDO_LEVELS`. A command that only reads ignores the variable, so that a bad
+    ///     value cannot stop anyone from looking at their outline.
+    ///   - createsFile: whether a missing file is created (for `add`). Otherwise a missing file
+    ///     named by `--db` or `$OUTLINE_DB` is refused, as a likely typo, and a missing default
+    ///     file reads as an empty outline: looking never creates a database.
+    func openStore(recordsSteps: Bool = true, createsFile: Bool = false) throws -> OutlineStore {
         try RawArguments.requireValidUTF8Environment()
         let environment = ProcessInfo.processInfo.environment
         let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
         let levels = recordsSteps ? try levelsOfUndo(environment) : OutlineStore.defaultLevelsOfUndo
-        let store = try OutlineStore(path: path, levelsOfUndo: levels)
+        let named = DatabaseLocation.isNamedExplicitly(explicitPath: db, environment: environment)
+        // A path that starts with '~' reached us unexpanded (quoted, or after '='): never create
+        // a folder named '~' by mistake.
+        let unexpandedHome = path.hasPrefix("~")
+        let whenMissing: OutlineStore.MissingFile =
+            createsFile && !unexpandedHome ? .create : named || unexpandedHome ? .refuse : .openEmpty
+        let store: OutlineStore
+        do {
+            store = try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
+        } catch OutlineError.noOutline(let path) where unexpandedHome {
+            throw CommandFailure(
+                message: "no outline at \(path); the shell did not expand '~' there "
+                    + "(write $HOME instead, or leave the path unquoted and not after '=')")
+        }
         // Change reports cost a read of every list a change touches; only JSON output shows them.
         store.reportsChanges = json
         return store

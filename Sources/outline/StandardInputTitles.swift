@@ -16,8 +16,8 @@ enum StandardInputTitles {
     static let maximumInputBytes = 256 * 1024 * 1024
 
     /// - Throws: `OutlineError.invalidUTF8` naming the first line that is not UTF-8,
-    ///   `.titleTooLong` for an overlong line, and `CommandFailure` for an input that is too large
-    ///   or cannot be read.
+    ///   `.lineTooLong` for an overlong line, and `CommandFailure` for a line that is not a valid
+    ///   title (naming the line), or an input that is too large or cannot be read.
     static func read(from descriptor: Int32 = STDIN_FILENO) throws -> [String] {
         var titles: [String] = []
         var line: [UInt8] = []
@@ -36,7 +36,13 @@ enum StandardInputTitles {
                 throw OutlineError.invalidUTF8(line: lineNumber)
             }
             line.removeAll(keepingCapacity: true)
-            if !text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { titles.append(text) }
+            if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return }
+            do {
+                titles.append(try Title.validated(text))
+            } catch let error as OutlineError {
+                // Among thousands of lines, which one: the store would only say what was wrong.
+                throw CommandFailure(message: "standard input line \(lineNumber): \(error.message)")
+            }
         }
 
         while true {

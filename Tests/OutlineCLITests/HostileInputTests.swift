@@ -47,10 +47,30 @@ struct HostileInputTests {
         #expect(!refusal.stderr.unicodeScalars.contains { $0.value == 0x202E })
     }
 
+    /// What Docs/guide.md says each output does with a title that holds an escape sequence, a
+    /// bidi override and a line separator (only a file edited outside outline can hold the first).
+    @Test func eachOutputEscapesAsTheGuideSays() throws {
+        try outline.sqlite(
+            "UPDATE item SET title = 'a' || char(27) || '[2J b' || char(0x202E) || 'c' || char(0x2028) || 'd' WHERE id = 1"
+        )
+        let human = try outline.run(["ls"]).stdout
+        #expect(human.hasPrefix("1  a\\x1b[2J b\\u202ec\\u2028d\n"), "\(human)")
+        let tsv = try outline.run(["ls", "--tsv"]).stdout
+        #expect(tsv.hasPrefix("1\t0\t1\t1\ta\\x1b[2J b\u{202E}c\u{2028}d\n"), "a pipe gets the rest as stored")
+        let json = try outline.run(["ls", "--json"]).stdout
+        #expect(json.contains(#""title":"a\u001b[2J b\u202ec\u2028d""#), "\(json)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(decoded?.first?["title"] as? String == "a\u{1B}[2J b\u{202E}c\u{2028}d")
+        let summary = try outline.run(["mv", "1", "--under", "0", "--at", "1"]).stdout
+        #expect(summary == "nothing changed: \"a\\x1b[2J b\\u202ec\\u2028d\" is already there\n")
+    }
+
     @Test func nulAndInvalidUTF8OnStandardInput() throws {
         try expectRefusal(
             ["add", "-"], input: "fine\nnul\u{0}inside\n",
-            message: "title \"nul\\x00inside\" holds the control character U+0000; titles are one line of text")
+            message:
+                "standard input line 2: title \"nul\\x00inside\" holds the control character U+0000; "
+                + "titles are one line of text")
         let before = try outline.tsv()
         let invalid = try OutlineProcess.run(
             ["add", "-", "--db", outline.database], input: Data("good\n".utf8) + Data([0x62, 0xC3, 0x28, 0x0A]))
@@ -66,7 +86,7 @@ struct HostileInputTests {
         #expect(try outline.sqlite("SELECT length(CAST(title AS BLOB)) FROM item WHERE id = 3") == "\(limit)")
         try expectRefusal(
             ["add", "-"], input: longest + "x\n",
-            message: "a title of \(limit + 1) bytes is longer than the limit of \(limit) bytes")
+            message: "standard input line 1: a title of \(limit + 1) bytes is longer than the limit of \(limit) bytes")
         let megabyte = String(repeating: "m", count: 1 << 20)
         try expectRefusal(
             ["add", "-"], input: megabyte + "\n",

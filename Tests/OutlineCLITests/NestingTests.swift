@@ -9,7 +9,7 @@ struct NestingTests {
 
     /// A chain 1 → 2 → … → `levels`, item n at level n, made with the sqlite3 shell in one go.
     private func makeChain(levels: Int) throws {
-        try outline.run(["ls"])  // creates the database
+        try outline.createDatabase()
         try outline.sqlite(
             """
             WITH RECURSIVE chain(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM chain WHERE n < \(levels))

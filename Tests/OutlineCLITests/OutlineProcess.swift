@@ -1,4 +1,5 @@
 import Foundation
+import OutlineKit
 import OutlineTestSupport
 
 /// What one run of the `outline` binary did.
@@ -92,8 +93,16 @@ struct OutlineProcess {
     /// Writing to a process that has exited must fail with EPIPE, not kill the test runner.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    /// `ls --tsv` of the whole outline, as lines.
+    /// Creates the database, empty, as the first `add` would: commands that only read refuse a
+    /// `--db` file that does not exist.
+    func createDatabase() throws {
+        try OutlineStore(path: database).close()
+    }
+
+    /// `ls --tsv` of the whole outline, as lines; none while no command has created the file
+    /// (`ls` refuses a missing `--db` file, as a likely typo).
     func tsv() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: database) else { return [] }
         let result = try run(["ls", "--tsv"])
         precondition(result.status == 0, "ls --tsv failed: \(result)")
         return result.lines

@@ -96,7 +96,7 @@ struct RobustnessTests {
     @Test func aTitleThatLooksLikeAnOptionGetsAHint() throws {
         let result = try outline.run(["add", "-20%"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("'-20%' is not an option: put titles that start with '-' after --"))
+        #expect(result.stderr.contains("unknown option '-20%'; put titles that start with '-' after --"))
         // ls takes no titles: an unknown option there gets no advice about titles.
         let unknown = try outline.run(["ls", "--bogus"])
         #expect(unknown.status == 64)

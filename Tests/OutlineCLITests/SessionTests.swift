@@ -47,7 +47,8 @@ struct SessionTests {
         try outline.run(["add", "Milk", "Eggs", "--under", "1"])
         try outline.run(["add", "Oat milk", "--under", "3"])
         #expect(try outline.run(["ls", "--depth", "1"]).stdout == "1  Groceries (+3)\n2  Work\n")
-        #expect(try outline.run(["ls", "--depth", "2"]).stdout == "1  Groceries\n3  ├─ Milk (+1)\n4  └─ Eggs\n2  Work\n")
+        #expect(
+            try outline.run(["ls", "--depth", "2"]).stdout == "1  Groceries\n3  ├─ Milk (+1)\n4  └─ Eggs\n2  Work\n")
         #expect(
             try outline.run(["ls", "--depth", "1", "--json"]).stdout
                 == #"[{"id":1,"title":"Groceries","position":1,"children":null,"hidden":3},"#
@@ -66,9 +67,10 @@ struct SessionTests {
         let sections = try outline.run(["ls", "1", "--sections", "initial", "--tsv"]).lines.map {
             $0.split(separator: "\t").map(String.init)
         }
-        #expect(sections.map { $0[0] + " " + $0[5] } == [
-            "A אברהם", "K Kate", "K Харитон", "S さくら", "Y Яна", "Y Юлия", "Z 张伟", "Z Жанна",
-        ])
+        #expect(
+            sections.map { $0[0] + " " + $0[5] } == [
+                "A אברהם", "K Kate", "K Харитон", "S さくら", "Y Яна", "Y Юлия", "Z 张伟", "Z Жанна",
+            ])
     }
 
     @Test func addReadsTitlesFromStandardInput() throws {

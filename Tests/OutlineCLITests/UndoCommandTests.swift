@@ -139,6 +139,7 @@ struct UndoCommandTests {
     }
 
     @Test func refusalsAreClear() throws {
+        try outline.createDatabase()
         let nothing = try outline.run(["undo"])
         #expect(nothing.status == 1)
         #expect(nothing.stderr == "error: nothing to undo\n")

@@ -87,6 +87,7 @@ struct WatchTests {
     }
 
     @Test func refusalsOfWatch() throws {
+        try outline.createDatabase()
         let unknown = try outline.run(["watch", "9"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "error: no item with id 9\n")

@@ -29,6 +29,12 @@ public enum DatabaseLocation {
             reason: "$HOME is not set; pass --db PATH or set OUTLINE_DB")
     }
 
+    /// Whether the database was named on purpose, by `--db` or `$OUTLINE_DB`, rather than found
+    /// at the default location: a named file that is missing is more likely a typo.
+    public static func isNamedExplicitly(explicitPath: String?, environment: [String: String]) -> Bool {
+        explicitPath != nil || !(environment["OUTLINE_DB"] ?? "").isEmpty
+    }
+
     /// The folder that holds the database (and, in WAL mode, its -wal and -shm files).
     public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

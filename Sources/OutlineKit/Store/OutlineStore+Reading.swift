@@ -40,7 +40,8 @@ extension OutlineStore {
         let children = try fetcher.children(of: parent, db)
         for (index, (child, hasChildren)) in children.enumerated() {
             // Where the depth limit cuts, say how much it leaves out: one count of the subtree.
-            let hidden = hasChildren && depth >= maxDepth ? try TreeQueries.subtreeSize(db, rootedAt: [child.id]) - 1 : 0
+            let hidden =
+                hasChildren && depth >= maxDepth ? try TreeQueries.subtreeSize(db, rootedAt: [child.id]) - 1 : 0
             let entry = TreeEntry(
                 item: child, depth: depth, isLastSibling: index == children.count - 1, hiddenDescendants: hidden)
             guard path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }

@@ -49,24 +49,55 @@ public final class OutlineStore {
     /// for seconds.
     public static let defaultBusyTimeout: TimeInterval = 120
 
-    /// Opens the outline database at `path`, creating it (and its folder) if it does not exist.
+    /// What to do when the database file does not exist.
+    public enum MissingFile: Sendable {
+        /// Create it, and its folder: for commands that add to the outline.
+        case create
+        /// Refuse with `OutlineError.noOutline`: for a path that was named on purpose, where a
+        /// missing file is more likely a typo than a wish for a new outline.
+        case refuse
+        /// Open an empty outline in memory and write nothing to disk: for commands that only
+        /// read, on a location that has simply not been used yet. `isEmptyStandIn` tells.
+        case openEmpty
+    }
+
+    /// True when the file did not exist and the store holds an empty outline in memory in its
+    /// place (`MissingFile.openEmpty`): nothing written through it reaches the disk.
+    public let isEmptyStandIn: Bool
+
+    /// Opens the outline database at `path`.
     ///
+    /// - Parameters:
+    ///   - whenMissing: what to do when there is no file at `path` (by default, create it).
     /// - Throws: `OutlineError` when the file is not an outline database, was written by a newer
-    ///   schema, or cannot be opened or created. A refused file is left untouched.
+    ///   schema, or cannot be opened or created, or is missing and `whenMissing` is `.refuse`. A
+    ///   refused file is left untouched.
     public init(
         path: String, busyTimeout: TimeInterval = OutlineStore.defaultBusyTimeout,
-        levelsOfUndo: Int = OutlineStore.defaultLevelsOfUndo
+        levelsOfUndo: Int = OutlineStore.defaultLevelsOfUndo, whenMissing: MissingFile = .create
     ) throws {
         self.path = path
         self.levelsOfUndo = levelsOfUndo
+        let configuration = Self.configuration(busyTimeout: busyTimeout)
         if try DatabaseFile.inspect(path) == .missing {
-            try DatabaseFile.create(at: path) { temporary in
-                try Self.initialiseNewDatabase(at: temporary, path: path)
+            switch whenMissing {
+            case .refuse: throw OutlineError.noOutline(path: path)
+            case .openEmpty:
+                isEmptyStandIn = true
+                queue = try Self.mapErrors(path: path) {
+                    let memory = try DatabaseQueue(configuration: configuration)
+                    try memory.inDatabase { db in try Schema.migrate(db, from: 0) }
+                    return memory
+                }
+                return
+            case .create:
+                try DatabaseFile.create(at: path) { temporary in
+                    try Self.initialiseNewDatabase(at: temporary, path: path)
+                }
             }
         }
-        queue = try Self.mapErrors(path: path) {
-            try DatabaseQueue(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
-        }
+        isEmptyStandIn = false
+        queue = try Self.mapErrors(path: path) { try DatabaseQueue(path: path, configuration: configuration) }
         try Self.mapErrors(path: path) { try Self.validateAndMigrate(queue, path: path) }
     }
 

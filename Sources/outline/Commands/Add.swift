@@ -38,7 +38,7 @@ extension Outline {
 
         mutating func run() throws {
             let titles = try StandardInputTitles.expand(titles)
-            let store = try global.openStore()
+            let store = try global.openStore(createsFile: true)
             let result = try store.add(titles, under: placement.under, placement: placement.placement)
             if global.json {
                 ChangeOutput.printJSON(result)

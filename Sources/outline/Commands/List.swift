@@ -16,8 +16,9 @@ extension Outline {
 
                 --sections initial lists REF's children alone, sorted by title and grouped under one \
                 header per initial letter, as a contacts list is; titles in other scripts file under \
-                their Latin transliteration as an English contacts list files them (张 under Z, Юлия \
-                under Y, 山田 by its Mandarin reading under S), and titles that start with no letter under #. \
+                their Latin transliteration, as an English contacts list files them: Chinese by \
+                pinyin (Zhang under Z), Cyrillic by BGN/PCGN (Yuliya under Y), kana by its reading, \
+                Han characters by their Mandarin reading; titles that start with no letter under #. \
                 Its --tsv form starts each line with the section; its --json form is an array of \
                 {"section", "items": [{"id", "title", "position"}]}.
 

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+
+/// What swift-argument-parser knows of one command's options, read from its own description of
+/// the command (the JSON behind `--experimental-dump-help`), so that the checks the runner makes
+/// around parsing never keep a second list that could drift from the commands' definitions.
+///
+/// Building it reflects over the command's arguments, about a millisecond: the runner does so
+/// only on paths that need it (a command line that failed to parse, an option typed twice),
+/// never for a command line that parses.
+struct ParserDescription {
+    /// The long and short names (`--under`, `-h`) of options that take a value and may be given
+    /// once.
+    private(set) var singleValueOptions: Set<String> = []
+    /// Every option and flag name the command accepts, `--help` and `-h` included.
+    private(set) var names: Set<String> = ["--help", "-h"]
+
+    init(_ command: any ParsableCommand.Type) {
+        let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
+        let arguments = ((json as? [String: Any])?["command"] as? [String: Any])?["arguments"] as? [[String: Any]]
+        for argument in arguments ?? [] {
+            let names = (argument["names"] as? [[String: String]] ?? []).map { name in
+                (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
+            }
+            self.names.formUnion(names)
+            if argument["kind"] as? String == "option", argument["isRepeating"] as? Bool != true {
+                singleValueOptions.formUnion(names)
+            }
+        }
+    }
+
+    /// The option name in `argument` (`--under` for `--under=3`), if it is an option at all.
+    static func optionName(_ argument: String) -> String? {
+        guard argument.hasPrefix("-"), argument != "-", argument != "--" else { return nil }
+        return argument.split(separator: "=", maxSplits: 1).first.map(String.init)
+    }
+}

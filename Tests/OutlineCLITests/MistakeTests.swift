@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// The mistakes a new user makes in the first hour, each answered with one clear line and an
+/// unchanged disk.
+@Suite("Mistakes people make")
+struct MistakeTests {
+    let outline = OutlineProcess()
+
+    /// Looking never creates a database: a named file that is missing is refused as a likely typo.
+    @Test(arguments: [
+        ["ls"], ["ls", "--tsv"], ["history"], ["undo", "--dry-run"], ["redo", "--dry-run"], ["check"],
+        ["watch", "--json"], ["undo"], ["rm", "1"], ["mv", "1", "--under", "0"], ["edit", "1", "x"],
+    ])
+    func aMissingNamedDatabaseIsRefusedNotCreated(command: [String]) throws {
+        let viaOption = try outline.run(command)
+        #expect(viaOption.status == 1)
+        #expect(viaOption.stderr == "error: no outline at \(outline.database)\n")
+        let viaEnvironment = try outline.run(
+            command, environment: ["OUTLINE_DB": outline.database], useDatabaseOption: false)
+        #expect(viaEnvironment.status == 1)
+        #expect(viaEnvironment.stderr == "error: no outline at \(outline.database)\n")
+        #expect(!FileManager.default.fileExists(atPath: outline.database))
+        #expect(!FileManager.default.fileExists(atPath: outline.directory + "/outline.db-wal"))
+    }
+
+    /// The default database that has not been used yet reads as an empty outline, and stays
+    /// uncreated until something is added.
+    @Test func theDefaultDatabaseReadsAsEmptyUntilTheFirstAdd() throws {
+        let home = outline.directory + "/home"
+        let environment = ["HOME": home, "XDG_DATA_HOME": "", "OUTLINE_DB": ""]
+        func run(_ arguments: [String]) throws -> RunResult {
+            try outline.run(arguments, environment: environment, useDatabaseOption: false)
+        }
+        #expect(try run(["ls"]).stdout == "")
+        #expect(try run(["ls", "--json"]).stdout == "[]\n")
+        #expect(try run(["history"]).status == 0)
+        #expect(try run(["check"]).stdout == "ok: 0 items, schema 3, no problems found\n")
+        #expect(try run(["undo", "--dry-run"]).stderr == "error: nothing to undo\n")
+        #expect(try run(["rm", "1"]).stderr == "error: no item with id 1\n")
+        #expect(!FileManager.default.fileExists(atPath: home), "nothing created, not even the folder")
+        #expect(try run(["add", "Milk"]).stdout == "1\n")
+        #expect(FileManager.default.fileExists(atPath: home + "/.local/share/outline/outline.db"))
+        #expect(try run(["ls", "--tsv"]).stdout == "1\t0\t1\t1\tMilk\n")
+    }
+
+    /// A quoted `~` reaches outline unexpanded: say so rather than create a folder named `~`.
+    @Test func anUnexpandedTildeGetsAHint() throws {
+        let hint =
+            "the shell did not expand '~' there (write $HOME instead, or leave the path unquoted and not after '=')"
+        for command in [["ls"], ["add", "Milk"]] {
+            let result = try OutlineProcess.run(
+                command + ["--db", "~/groceries.db"], input: nil, environment: ["OUTLINE_DB": ""])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: no outline at ~/groceries.db; \(hint)\n", "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/~"))
+    }
+
+    @Test(arguments: [
+        ("histroy", "history"), ("list", "ls"), ("remove", "rm"), ("delete", "rm"), ("move", "mv"),
+        ("rename", "edit"), ("ad", "add"), ("undoo", "undo"), ("wacth", "watch"),
+    ])
+    func aMistypedCommandGetsTheNearest(typed: String, meant: String) throws {
+        let result = try outline.run([typed, "1"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: unknown command '\(typed)'; did you mean '\(meant)'? (see 'outline --help')\n")
+    }
+
+    @Test func aWordFarFromEveryCommandGetsNoGuess() throws {
+        let result = try outline.run(["frobnicate"])
+        #expect(result.stderr == "error: unknown command 'frobnicate' (see 'outline --help')\n")
+    }
+
+    /// The parser would complain about the operand first; the mistake is the option.
+    @Test func theRefusedWordIsTheUnknownOption() throws {
+        try outline.run(["add", "Milk"])
+        let grep = try outline.run(["ls", "--grep", "milk"])
+        #expect(grep.status == 64)
+        #expect(grep.stderr == "error: unknown option '--grep' (see 'outline ls --help')\n")
+        let typo = try outline.run(["undo", "--dryrun"])
+        #expect(
+            typo.stderr == "error: unknown option '--dryrun' (did you mean '--dry-run'?) (see 'outline undo --help')\n")
+    }
+
+    @Test(arguments: [
+        ["mv", "1", "--under", "2", "--under", "3"], ["mv", "1", "--under=2", "--under", "3"],
+        ["add", "x", "--at", "1", "--at=2"], ["ls", "--depth", "1", "--depth", "2"],
+        ["history", "--limit", "1", "--limit", "2"],
+    ])
+    func anOptionGivenTwiceIsRefused(command: [String]) throws {
+        try outline.run(["add", "Groceries", "Dairy", "Bakery"])
+        let before = try outline.tsv()
+        let result = try outline.run(command)
+        let option = command.first { $0.hasPrefix("--") }!.split(separator: "=")[0]
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "error: \(option) is given more than once; give it once (see 'outline \(command[0]) --help')\n")
+        #expect(try outline.tsv() == before)
+    }
+
+    @Test func aFlagGivenTwiceIsHarmless() throws {
+        try outline.run(["add", "Milk"])
+        #expect(try outline.run(["--json", "ls", "--json"]).status == 0)
+    }
+
+    /// Among many lines of input, the error names the one to fix.
+    @Test func aRefusedLineOfStandardInputIsNamed() throws {
+        let lines = (1...16).map { "item \($0)" } + ["bell\u{7}here"] + ["item 18"]
+        let result = try outline.run(["add", "-"], input: lines.joined(separator: "\n"))
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: standard input line 17: title \"bell\\x07here\" holds the control character U+0007; "
+                + "titles are one line of text\n")
+        #expect(!FileManager.default.fileExists(atPath: outline.database))
+        let blank = try outline.run(["add", "-"], input: "one\n\n\u{200B}\n")
+        #expect(blank.stderr == "error: standard input line 3: a title cannot be empty\n")
+    }
+}
