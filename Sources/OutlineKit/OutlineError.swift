@@ -1,56 +1,111 @@
 import Foundation
+import GRDB
 
-/// Every way an outline command can be refused or fail.
+/// Every way an outline operation can be refused or fail.
 ///
-/// Messages are short, lowercase and one line: the executable prints them behind `error: `.
-/// Tests compare errors by value, so each case carries the facts that make it distinct.
+/// Messages are short, lowercase and one line, in the library's own terms: they name files, items
+/// and steps, never a command-line option or command. A front end adds its own advice where it
+/// reports them (the `outline` executable adds, for example, which option to use). Tests compare
+/// errors by value, so each case carries the facts that make it distinct.
 public enum OutlineError: Error, Equatable, Sendable {
     // The database file.
+
+    /// A new database file (or its folder) could not be made at `path`.
     case cannotCreateDatabase(path: String, reason: String)
+    /// The file at `path` exists but could not be opened.
     case cannotOpenDatabase(path: String, reason: String)
-    case emptyDatabasePath
-    /// No file at a path that was named on purpose (`OutlineStore.MissingFile.refuse`).
+    /// No path was given and there is no `$HOME` to find the default database under.
+    case noDefaultLocation
+    /// There is no file at `path`, and the store was asked not to create one.
     case noOutline(path: String)
+    /// The file at `path` is not an SQLite database at all (a folder, an empty or foreign file).
     case notADatabase(path: String, reason: String)
+    /// The file at `path` is an SQLite database made by another program.
     case notAnOutlineDatabase(path: String)
+    /// The file at `path` was written by a newer version of the schema than this library knows.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The schema version in the file's header does not match the tables it holds.
     case schemaMismatch(path: String, version: Int, reason: String)
+    /// Another connection held the write lock past the busy timeout.
     case databaseBusy(path: String)
+    /// The file, or its folder, cannot be written.
     case databaseReadOnly(path: String)
+    /// SQLite found damage in the file.
     case databaseCorrupt(path: String, reason: String)
+    /// The file is shorter than its header says: a copy cut short.
     case databaseTruncated(path: String, size: Int64, promised: Int64)
-    case databaseFailure(String)
-    /// Only a file edited outside outline can hold one.
+    /// The disk has no room for the change.
+    case diskFull(path: String)
+    /// Any other failure of SQLite, with the error GRDB reported.
+    case databaseFailure(cause: DatabaseFailure)
+    /// An item is its own ancestor; only a file edited outside outline can hold one.
     case cycle(ItemID)
 
     // Items and references.
+
+    /// No item has this id.
     case unknownItem(ItemID)
+    /// The root was named where only an item can be; `operation` is what was refused ("removed").
     case rootNotAllowed(operation: String)
+    /// The same item was named twice in one operation.
     case duplicateItem(ItemID)
+    /// An operation on items was given none.
     case noItems
 
     // Titles.
+
+    /// A title is empty, or holds only white space or invisible characters.
     case emptyTitle
+    /// A title holds a C0 or C1 control character (`scalar`).
     case controlCharacterInTitle(title: String, scalar: UInt32)
+    /// A title holds U+2028 or U+2029 (`scalar`).
     case lineSeparatorInTitle(title: String, scalar: UInt32)
-    case invalidUTF8(line: Int)
-    case lineTooLong(line: Int, limit: Int)
+    /// An add was given no titles.
     case noTitles
+    /// A title is longer than `Title.maximumBytes`.
     case titleTooLong(bytes: Int, limit: Int)
 
     // Placement.
+
+    /// A position outside 1 to one past the last child.
     case positionOutOfRange(position: Int, parent: ItemID, validRange: ClosedRange<Int>)
+    /// A move of an item under itself or one of its descendants.
     case moveIntoOwnSubtree(item: ItemID, destination: ItemID)
+    /// The change would nest items deeper than `OutlineStore.maximumDepth`.
     case nestingTooDeep(limit: Int)
-    /// Only a file edited outside outline can nest deeper than the limit.
+    /// The file nests items deeper than the limit; only a file edited outside outline can.
     case fileNestsTooDeep(limit: Int)
+    /// The sibling that marks the place is itself one of the items being moved.
     case anchorIsMoved(ItemID)
+    /// The sibling that marks the place is not a child of the parent that was also named.
     case anchorNotUnderParent(anchor: ItemID, parent: ItemID)
 
     // Undo and redo; `verb` is "undo" or "redo".
+
+    /// The history has no step to undo (or redo).
     case nothingTo(verb: String)
+    /// Fewer steps can be undone (or redone) than were asked for.
     case notEnoughSteps(verb: String, requested: Int, available: Int)
+    /// The database no longer matches the step: it was changed outside outline since.
     case historyMismatch(verb: String, step: String, reason: String)
+}
+
+/// A failure of SQLite that outline has no more specific error for: the `DatabaseError` that GRDB
+/// reported, kept whole as the cause.
+public struct DatabaseFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The error as GRDB reported it.
+    public let cause: DatabaseError
+
+    /// Wraps `cause`.
+    public init(_ cause: DatabaseError) { self.cause = cause }
+
+    /// SQLite's message, or its result code when it gave none.
+    public var description: String { cause.message ?? "\(cause.resultCode)" }
+
+    /// Failures are equal when SQLite reported the same code and message.
+    public static func == (left: DatabaseFailure, right: DatabaseFailure) -> Bool {
+        left.cause.extendedResultCode == right.cause.extendedResultCode && left.cause.message == right.cause.message
+    }
 }
 
 extension OutlineError: LocalizedError {
@@ -63,15 +118,14 @@ extension OutlineError: LocalizedError {
             return "cannot create database '\(path)': \(reason)"
         case .cannotOpenDatabase(let path, let reason):
             return "cannot open database '\(path)': \(reason)"
-        case .emptyDatabasePath:
-            return "--db needs a path; it was given an empty one"
+        case .noDefaultLocation:
+            return "$HOME is not set, so there is no default database"
         case .noOutline(let path):
             return "no outline at \(path)"
         case .notADatabase(let path, let reason):
             return "'\(path)' is not an outline database: \(reason)"
         case .notAnOutlineDatabase(let path):
-            return "'\(path)' is an SQLite database but not an outline database; "
-                + "choose another file with --db"
+            return "'\(path)' is an SQLite database but not an outline database"
         case .newerSchema(let path, let found, let supported):
             return "'\(path)' was written by a newer outline (schema \(found); this one knows up to "
                 + "\(supported)); upgrade outline"
@@ -83,22 +137,24 @@ extension OutlineError: LocalizedError {
         case .databaseReadOnly(let path):
             return "database '\(path)' is read-only; check the permissions of the file and its folder"
         case .databaseCorrupt(let path, let reason):
-            return "database '\(path)' is damaged (\(reason)); 'outline check' lists the damage"
+            return "database '\(path)' is damaged (\(reason))"
         case .databaseTruncated(let path, let size, let promised):
             return "database '\(path)' is cut short: it holds \(size) bytes where its header promises "
                 + "\(promised); restore it from a backup"
-        case .databaseFailure(let reason):
-            return "database failure: \(reason)"
+        case .diskFull:
+            return "database failure: the disk is full"
+        case .databaseFailure(let failure):
+            return "database failure: \(failure)"
         case .cycle(let id):
-            return "item \(id) is its own ancestor (the file was edited outside outline); run 'outline check'"
+            return "item \(id) is its own ancestor (the file was edited outside outline)"
         case .unknownItem(let id):
             return "no item with id \(id)"
         case .rootNotAllowed(let operation):
-            return "the root (0) cannot be \(operation); name an item id"
+            return "the root (0) cannot be \(operation)"
         case .duplicateItem(let id):
             return "item \(id) is named more than once"
         case .noItems:
-            return "name at least one item id"
+            return "no items were named"
         case .emptyTitle:
             return "a title cannot be empty"
         case .controlCharacterInTitle(let title, let scalar):
@@ -110,12 +166,8 @@ extension OutlineError: LocalizedError {
             let shown = TitleSanitizer.forTerminal(Action.shortened(title))
             return String(
                 format: "title \"%@\" holds the line break U+%04X; titles are one line of text", shown, scalar)
-        case .invalidUTF8(let line):
-            return "standard input line \(line) is not valid UTF-8"
-        case .lineTooLong(let line, let limit):
-            return "standard input line \(line) is longer than a title may be (\(limit) bytes)"
         case .noTitles:
-            return "no titles to add (standard input held only blank lines)"
+            return "no titles to add"
         case .titleTooLong(let bytes, let limit):
             return "a title of \(bytes) bytes is longer than the limit of \(limit) bytes"
         case .positionOutOfRange(let position, let parent, let range):
@@ -132,13 +184,12 @@ extension OutlineError: LocalizedError {
         case .nestingTooDeep(let limit):
             return "that would nest items more than \(limit) levels deep, the most an outline may"
         case .fileNestsTooDeep(let limit):
-            return "the outline nests more than \(limit) levels deep (the file was edited outside outline); "
-                + "run 'outline check'"
+            return "the outline nests more than \(limit) levels deep (the file was edited outside outline)"
         case .anchorIsMoved(let id):
             return "item \(id) is being moved, so it cannot also mark the place"
         case .anchorNotUnderParent(let anchor, let parent):
             let place = parent == ItemID.root ? "a top-level item" : "a child of \(parent)"
-            return "item \(anchor) is not \(place); drop --under or name a sibling there"
+            return "item \(anchor) is not \(place)"
         case .nothingTo(let verb):
             return "nothing to \(verb)"
         case .notEnoughSteps(let verb, let requested, let available):

@@ -151,6 +151,9 @@ enum CommandLineRunner {
     private static func report(_ error: Error, arguments: [String]) -> Int32 {
         switch error {
         case let error as OutlineError:
+            printError(error.commandLineMessage)
+            return 1
+        case let error as StandardInputError:
             printError(error.message)
             return 1
         case let failure as CommandFailure:

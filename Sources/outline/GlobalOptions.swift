@@ -36,14 +36,7 @@ struct GlobalOptions: ParsableArguments {
         let unexpandedHome = path.hasPrefix("~")
         let whenMissing: OutlineStore.MissingFile =
             createsFile && !unexpandedHome ? .create : named || unexpandedHome ? .refuse : .openEmpty
-        let store: OutlineStore
-        do {
-            store = try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
-        } catch OutlineError.noOutline(let path) where unexpandedHome {
-            throw CommandFailure(
-                message: "no outline at \(path); the shell did not expand '~' there "
-                    + "(write $HOME instead, or leave the path unquoted and not after '=')")
-        }
+        let store = try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
         // Change reports cost a read of every list a change touches; only JSON output shows them.
         store.reportsChanges = json
         return store

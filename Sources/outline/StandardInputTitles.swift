@@ -15,9 +15,7 @@ enum StandardInputTitles {
     /// The most that one `add -` reads: far beyond a million titles of ordinary length.
     static let maximumInputBytes = 256 * 1024 * 1024
 
-    /// - Throws: `OutlineError.invalidUTF8` naming the first line that is not UTF-8,
-    ///   `.lineTooLong` for an overlong line, and `CommandFailure` for a line that is not a valid
-    ///   title (naming the line), or an input that is too large or cannot be read.
+    /// - Throws: `StandardInputError`, naming the line where a line is at fault.
     static func read(from descriptor: Int32 = STDIN_FILENO) throws -> [String] {
         var titles: [String] = []
         var line: [UInt8] = []
@@ -33,7 +31,7 @@ enum StandardInputTitles {
             }
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             guard let text = String(validating: line, as: UTF8.self) else {
-                throw OutlineError.invalidUTF8(line: lineNumber)
+                throw StandardInputError.invalidUTF8(line: lineNumber)
             }
             line.removeAll(keepingCapacity: true)
             if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return }
@@ -41,7 +39,7 @@ enum StandardInputTitles {
                 titles.append(try Title.validated(text))
             } catch let error as OutlineError {
                 // Among thousands of lines, which one: the store would only say what was wrong.
-                throw CommandFailure(message: "standard input line \(lineNumber): \(error.message)")
+                throw StandardInputError.invalidTitle(line: lineNumber, reason: error.message)
             }
         }
 
@@ -49,21 +47,19 @@ enum StandardInputTitles {
             let count = block.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CommandFailure(
-                    message: "cannot read standard input: \(String(cString: strerror(errno)).lowercased())")
+                throw StandardInputError.unreadable(reason: String(cString: strerror(errno)).lowercased())
             }
             if count == 0 { break }
             total += count
             if total > maximumInputBytes {
-                throw CommandFailure(
-                    message: "standard input holds more than \(maximumInputBytes / 1024 / 1024) MiB; add it in parts")
+                throw StandardInputError.tooLarge(limitMiB: maximumInputBytes / 1024 / 1024)
             }
             var start = 0
             while start < count {
                 let end = block[start..<count].firstIndex(of: UInt8(ascii: "\n")) ?? count
                 line += block[start..<end]
                 if line.count > maximumLineBytes {
-                    throw OutlineError.lineTooLong(line: lineNumber + 1, limit: Title.maximumBytes)
+                    throw StandardInputError.lineTooLong(line: lineNumber + 1, limit: Title.maximumBytes)
                 }
                 if end < count { try finishLine() }
                 start = end + 1

@@ -5,13 +5,14 @@ public enum DatabaseLocation {
     /// Resolves the database path.
     ///
     /// - Parameters:
-    ///   - explicitPath: the `--db` option, if given.
+    ///   - explicitPath: a path the user gave, if any.
     ///   - environment: the process environment (a parameter so that tests can pass their own).
-    /// - Throws: `OutlineError.cannotOpenDatabase` when no path can be formed (no `$HOME`).
+    /// - Throws: `OutlineError.noDefaultLocation` when no path can be formed (no `$HOME`), and
+    ///   `.cannotOpenDatabase` for an empty `explicitPath`: a script's unset variable, not a wish
+    ///   for the default database.
     public static func resolve(explicitPath: String?, environment: [String: String]) throws -> String {
         if let explicitPath {
-            // An empty --db is a script's unset variable, not a wish for the default database.
-            if explicitPath.isEmpty { throw OutlineError.emptyDatabasePath }
+            if explicitPath.isEmpty { throw OutlineError.cannotOpenDatabase(path: "", reason: "the path is empty") }
             return explicitPath
         }
         if let fromEnvironment = environment["OUTLINE_DB"], !fromEnvironment.isEmpty {
@@ -24,9 +25,7 @@ public enum DatabaseLocation {
         if let home = environment["HOME"], !home.isEmpty {
             return home + "/.local/share/outline/outline.db"
         }
-        throw OutlineError.cannotOpenDatabase(
-            path: "~/.local/share/outline/outline.db",
-            reason: "$HOME is not set; pass --db PATH or set OUTLINE_DB")
+        throw OutlineError.noDefaultLocation
     }
 
     /// Whether the database was named on purpose, by `--db` or `$OUTLINE_DB`, rather than found

@@ -259,11 +259,11 @@ public final class OutlineStore {
         case .SQLITE_CORRUPT: return .databaseCorrupt(path: path, reason: reason)
         case .SQLITE_NOTADB: return .notADatabase(path: path, reason: "it is not an SQLite file")
         case .SQLITE_CANTOPEN: return .cannotOpenDatabase(path: path, reason: reason)
-        case .SQLITE_FULL: return .databaseFailure("the disk is full")
+        case .SQLITE_FULL: return .diskFull(path: path)
         case .SQLITE_ERROR where reason.contains("too many levels of trigger recursion"):
             // A cascading delete deeper than SQLite allows: only a file edited outside outline.
             return .fileNestsTooDeep(limit: maximumDepth)
-        default: return .databaseFailure(reason)
+        default: return .databaseFailure(cause: DatabaseFailure(error))
         }
     }
 }

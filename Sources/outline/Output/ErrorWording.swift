@@ -1,0 +1,34 @@
+import OutlineKit
+
+extension OutlineError {
+    /// The library's message with the advice that only the command line can give: which option
+    /// or command to use. The library speaks of files and items; the executable knows its flags.
+    var commandLineMessage: String {
+        switch self {
+        case .noDefaultLocation:
+            return "cannot open database '~/.local/share/outline/outline.db': $HOME is not set; "
+                + "pass --db PATH or set OUTLINE_DB"
+        case .cannotOpenDatabase(let path, _) where path.isEmpty:
+            return "--db needs a path; it was given an empty one"
+        case .noOutline(let path) where path.hasPrefix("~"):
+            return message + "; the shell did not expand '~' there "
+                + "(write $HOME instead, or leave the path unquoted and not after '=')"
+        case .notAnOutlineDatabase:
+            return message + "; choose another file with --db"
+        case .databaseCorrupt:
+            return message + "; 'outline check' lists the damage"
+        case .cycle, .fileNestsTooDeep:
+            return message + "; run 'outline check'"
+        case .rootNotAllowed:
+            return message + "; name an item id"
+        case .noItems:
+            return "name at least one item id"
+        case .noTitles:
+            return message + " (standard input held only blank lines)"
+        case .anchorNotUnderParent:
+            return message + "; drop --under or name a sibling there"
+        default:
+            return message
+        }
+    }
+}
