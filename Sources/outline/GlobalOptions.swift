@@ -36,10 +36,7 @@ struct GlobalOptions: ParsableArguments {
         let unexpandedHome = path.hasPrefix("~")
         let whenMissing: OutlineStore.MissingFile =
             createsFile && !unexpandedHome ? .create : named || unexpandedHome ? .refuse : .openEmpty
-        let store = try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
-        // Change reports cost a read of every list a change touches; only JSON output shows them.
-        store.reportsChanges = json
-        return store
+        return try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
     }
 
     /// `$OUTLINE_UNDO_LEVELS`: how many undo steps to keep (0 for all); 1000 when unset.

@@ -104,7 +104,6 @@ struct TreePropertyTests {
     func storeMatchesTheModelAfterEveryStep(seed: UInt64) throws {
         let fixture = try StoreFixture()
         let store = fixture.store
-        store.reportsChanges = true
         var model = TreeModel()
         var history = ModelHistory()
         var rng = SeededGenerator(seed: seed)
@@ -121,22 +120,25 @@ struct TreePropertyTests {
             case .add(let titles, let parent, let placement):
                 let modelIDs = model.add(titles, under: parent, placement: placement)
                 modelAccepted = modelIDs != nil
-                storeResult = try? store.add(titles, under: parent, placement: placement)
+                storeResult = try? store.add(titles, under: parent, placement: placement, reportingChanges: true)
                 if let modelIDs, let storeResult { #expect(modelIDs == storeResult.ids, "seed \(seed) step \(step)") }
             case .remove(let ids):
                 modelAccepted = model.remove(ids)
-                storeResult = try? store.remove(ids)
+                storeResult = try? store.remove(ids, reportingChanges: true)
             case .move(let ids, let parent, let placement):
                 modelAccepted = model.move(ids, under: parent, placement: placement)
-                storeResult = try? store.move(ids, under: parent, placement: placement)
+                storeResult = try? store.move(ids, under: parent, placement: placement, reportingChanges: true)
             case .edit(let id, let title):
                 modelAccepted = model.edit(id, title: title)
-                storeResult = try? store.edit(id, title: title)
+                storeResult = try? store.edit(id, title: title, reportingChanges: true)
             case .undo(let steps), .redo(let steps):
                 let undoing = if case .undo = command { true } else { false }
                 modelAccepted = history.travel(&model, steps: steps, undoing: undoing)
                 let manager = store.undoManager
-                let travelled = try? undoing ? manager.undo(steps: steps) : manager.redo(steps: steps)
+                let travelled =
+                    try? undoing
+                    ? manager.undo(steps: steps, reportingChanges: true)
+                    : manager.redo(steps: steps, reportingChanges: true)
                 storeAccepted = travelled != nil
                 if storeAccepted { travels += 1 }
                 if let travelled, steps == 1 { reported = travelled[0].changes }

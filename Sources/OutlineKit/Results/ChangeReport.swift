@@ -17,8 +17,8 @@ public struct ReportedChange: Equatable, Sendable {
 }
 
 enum ChangeReporter {
-    /// The per-parent change sets of one change, each computed by a results controller of that
-    /// parent: shown the list before, then updated to the list after.
+    /// The per-parent change sets of one change, each the diff of that parent's list before and
+    /// after, as a results controller of the parent would compute it.
     ///
     /// Every parent's deletes come first, then each parent's inserts, moves and updates: an item
     /// moved to another parent is a delete under the old one and an insert under the new one, and
@@ -26,8 +26,10 @@ enum ChangeReporter {
     /// whichever parent has the lower id.
     static func report(_ parentChanges: [ParentChange]) -> [ReportedChange] {
         let perParent = parentChanges.map { change in
-            let controller = ResultsController(request: .children(of: change.parent), items: change.before)
-            return controller.update(to: change.after).objectChanges.map { object in
+            let diff = ChangeSet(
+                from: ResultsSnapshot(rows: change.before.map(ResultsSnapshot.Row.init)),
+                to: ResultsSnapshot(rows: change.after.map(ResultsSnapshot.Row.init)))
+            return diff.objectChanges.map { object in
                 ReportedChange(
                     parent: change.parent, kind: object.kind, id: object.id, from: object.from.map { $0.row + 1 },
                     to: object.to.map { $0.row + 1 })

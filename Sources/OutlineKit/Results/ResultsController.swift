@@ -26,7 +26,7 @@ public final class ResultsController {
     /// True when a paused controller has seen a refresh: `resume()` will deliver something.
     public private(set) var hasPendingChanges = false
 
-    private let store: OutlineStore?
+    private let store: OutlineStore
     private var paths: [ItemID: ItemPath] = [:]
     private var lastDataVersion: Int?
 
@@ -34,14 +34,6 @@ public final class ResultsController {
     public init(store: OutlineStore, request: FetchRequest) {
         self.store = store
         self.request = request
-    }
-
-    /// A controller that shows `items` rather than the database: for diffing two states
-    /// computed elsewhere (change reports), with `update(to:)`.
-    init(request: FetchRequest, items: [Item]) {
-        self.store = nil
-        self.request = request
-        install(items)
     }
 
     public var fetchedObjects: [Item] { sections.flatMap(\.objects) }
@@ -59,7 +51,6 @@ public final class ResultsController {
 
     /// Fetches the objects. The delegate hears nothing; later changes it hears about.
     public func performFetch() throws {
-        guard let store else { return }
         install(try fetch(store))
         store.register(self)
     }
@@ -67,7 +58,6 @@ public final class ResultsController {
     /// Fetches again and reports the difference to the delegate (unless paused).
     @discardableResult
     public func refresh() throws -> ChangeSet {
-        guard let store else { return ChangeSet() }
         if isPaused {
             hasPendingChanges = true
             return ChangeSet()
@@ -78,7 +68,6 @@ public final class ResultsController {
     /// Refreshes only if another connection committed since the last fetch.
     @discardableResult
     public func refreshIfChanged() throws -> ChangeSet {
-        guard let store else { return ChangeSet() }
         let version = try store.read { db in try Self.dataVersion(db) }
         return version == lastDataVersion ? ChangeSet() : try refresh()
     }
@@ -94,9 +83,8 @@ public final class ResultsController {
         return try refresh()
     }
 
-    /// Shows `items` (fetched or computed elsewhere) and tells the delegate what changed.
-    @discardableResult
-    func update(to items: [Item]) -> ChangeSet {
+    /// Shows `items`, just fetched, and tells the delegate what changed.
+    private func update(to items: [Item]) -> ChangeSet {
         let oldSections = sections
         let old = snapshot
         install(items)
@@ -109,7 +97,7 @@ public final class ResultsController {
         ResultsSnapshot(
             sections: sections.map { section in
                 ResultsSnapshot.Section(
-                    name: section.name, rows: section.objects.map { .init(id: $0.id, content: $0.title) })
+                    name: section.name, rows: section.objects.map(ResultsSnapshot.Row.init))
             })
     }
 

@@ -31,3 +31,8 @@ public struct ResultsSnapshot: Equatable, Sendable {
 
     public static let empty = ResultsSnapshot(sections: [])
 }
+
+extension ResultsSnapshot.Row {
+    /// The row that shows `item`. Its content is what an update compares: the title.
+    init(_ item: Item) { self.init(id: item.id, content: item.title) }
+}

@@ -7,7 +7,7 @@ public struct ChangeResult: Equatable, Sendable {
     public var ids: [ItemID]
     /// The undo step recorded; nil when the command changed nothing.
     public var step: Int64?
-    /// The per-parent changes, when the store `reportsChanges`.
+    /// The per-parent changes, when the call asked for them (`reportingChanges`).
     public var changes: [ReportedChange] = []
     /// The parents whose lists of children the command changed, for the step's `ListEnds`.
     var touchedParents: Set<ItemID>
@@ -32,12 +32,12 @@ extension OutlineStore {
     /// let milk = try store.add(["Milk"], under: groceries, placement: .at(1)).ids[0]
     /// ```
     @discardableResult
-    public func add(_ titles: [String], under parent: ItemID? = nil, placement: Placement = .end) throws
-        -> ChangeResult
-    {
+    public func add(
+        _ titles: [String], under parent: ItemID? = nil, placement: Placement = .end, reportingChanges: Bool = false
+    ) throws -> ChangeResult {
         let titles = try titles.map(Title.validated)
         guard !titles.isEmpty else { throw OutlineError.noTitles }
-        return try performChange { db in
+        return try performChange(reportingChanges: reportingChanges) { db in
             let place = try placement.resolve(db, parent: parent)
             try TreeQueries.requireRoom(levels: 1, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
             // Make room: only the siblings after the insertion point move, none for an append.
@@ -62,9 +62,9 @@ extension OutlineStore {
     ///
     /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`. Nothing is removed on error.
     @discardableResult
-    public func remove(_ ids: [ItemID]) throws -> ChangeResult {
+    public func remove(_ ids: [ItemID], reportingChanges: Bool = false) throws -> ChangeResult {
         try requireDistinctItems(ids, operation: "removed")
-        return try performChange { db in
+        return try performChange(reportingChanges: reportingChanges) { db in
             let items = try ids.map { try TreeQueries.item(db, $0) }
             let removedCount = try TreeQueries.subtreeSize(db, rootedAt: ids)
             // ON DELETE CASCADE takes the descendants.
@@ -87,11 +87,11 @@ extension OutlineStore {
     /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`, `moveIntoOwnSubtree`,
     ///   `anchorIsMoved`, `positionOutOfRange`, `anchorNotUnderParent`.
     @discardableResult
-    public func move(_ ids: [ItemID], under parent: ItemID? = nil, placement: Placement = .end) throws
-        -> ChangeResult
-    {
+    public func move(
+        _ ids: [ItemID], under parent: ItemID? = nil, placement: Placement = .end, reportingChanges: Bool = false
+    ) throws -> ChangeResult {
         try requireDistinctItems(ids, operation: "moved")
-        return try performChange { db in
+        return try performChange(reportingChanges: reportingChanges) { db in
             let items = try ids.map { try TreeQueries.item(db, $0) }
             let movedIDs = Set(ids)
             let destination = try placement.destination(db, parent: parent, moving: movedIDs)
@@ -125,10 +125,10 @@ extension OutlineStore {
     ///
     /// - Throws: a title error, `rootNotAllowed`, `unknownItem`.
     @discardableResult
-    public func edit(_ id: ItemID, title: String) throws -> ChangeResult {
+    public func edit(_ id: ItemID, title: String, reportingChanges: Bool = false) throws -> ChangeResult {
         let title = try Title.validated(title)
         if id == .root { throw OutlineError.rootNotAllowed(operation: "retitled") }
-        return try performChange { db in
+        return try performChange(reportingChanges: reportingChanges) { db in
             let old = try TreeQueries.item(db, id)
             try db.cachedStatement(sql: "UPDATE item SET title = ? WHERE id = ?")
                 .execute(arguments: [title, id])

@@ -20,11 +20,6 @@ public final class OutlineStore {
     /// How many steps the undo history keeps; older ones are pruned as new ones arrive. 0 keeps all.
     public var levelsOfUndo: Int
 
-    /// Whether changing commands, undo and redo also compute their change reports
-    /// (`ChangeResult.changes`, `UndoStep.changes`). Off by default: a report reads every list the
-    /// change touched, which a plain `add` has no need to pay for.
-    public var reportsChanges = false
-
     /// Results controllers that have fetched through this store, told when this store commits.
     private var liveControllers: [WeakController] = []
 
@@ -179,14 +174,17 @@ public final class OutlineStore {
 
     /// Runs a changing command in one write transaction and records it as one undo step, named by
     /// its action, in the same transaction. A command that changed nothing records no step.
-    func performChange(_ body: (Database) throws -> ChangeResult) throws -> ChangeResult {
+    ///
+    /// - Parameter reportingChanges: also compute the change report (`ChangeResult.changes`). A
+    ///   report reads every list the change touched, which a plain `add` has no need to pay for.
+    func performChange(reportingChanges: Bool, _ body: (Database) throws -> ChangeResult) throws -> ChangeResult {
         let result = try write { db in
             var (result, changeset) = try Changeset.record(db) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
                     db, name: result.action.name, changeset: changeset,
                     listEnds: try ListEnds(db, parents: result.touchedParents), levels: levelsOfUndo)
-                if reportsChanges { result.changes = try report(db, try changeset.rows(inverted: false)) }
+                if reportingChanges { result.changes = try report(db, try changeset.rows(inverted: false)) }
             }
             return result
         }

@@ -7,7 +7,7 @@ enum TreeQueries {
     static func item(_ db: Database, _ id: ItemID) throws -> Item {
         let statement = try db.cachedStatement(
             sql: "SELECT id, parent_id, position, title FROM item WHERE id = ?")
-        guard let item = try Item.fetchOne(statement, arguments: [id]) else {
+        guard let item = try ItemRecord.fetchOne(statement, arguments: [id])?.item else {
             throw OutlineError.unknownItem(id)
         }
         return item
@@ -30,7 +30,7 @@ enum TreeQueries {
     static func children(_ db: Database, of parent: ItemID) throws -> [Item] {
         let statement = try db.cachedStatement(
             sql: "SELECT id, parent_id, position, title FROM item WHERE parent_id = ? ORDER BY position")
-        return try Item.fetchAll(statement, arguments: [parent])
+        return try ItemRecord.fetchAll(statement, arguments: [parent]).map(\.item)
     }
 
     /// The ids of `item` and all its ancestors, up to but without the root.

@@ -38,19 +38,22 @@ public struct OutlineUndoManager {
 
     /// Reverts the newest `steps` steps not yet undone, newest first, all in one transaction.
     ///
-    /// - Parameter dryRun: do everything, then roll back: reports exactly what would happen.
+    /// - Parameters:
+    ///   - dryRun: do everything, then roll back: reports exactly what would happen.
+    ///   - reportingChanges: also compute each step's change report (`UndoStep.changes`).
     /// - Returns: the steps undone, in the order they were undone.
-    /// - Throws: `nothingToUndo`, `notEnoughSteps`, or `historyMismatch` when the database no
+    /// - Throws: `nothingTo`, `notEnoughSteps`, or `historyMismatch` when the database no
     ///   longer matches a step; nothing is changed then.
     @discardableResult
-    public func undo(steps: Int = 1, dryRun: Bool = false) throws -> [UndoStep] {
-        try travel(undoing: true, steps: steps, dryRun: dryRun)
+    public func undo(steps: Int = 1, dryRun: Bool = false, reportingChanges: Bool = false) throws -> [UndoStep] {
+        try travel(undoing: true, steps: steps, dryRun: dryRun, reportingChanges: reportingChanges)
     }
 
-    /// Re-applies the newest `steps` undone steps, in the order they were first done.
+    /// Re-applies the newest `steps` undone steps, in the order they were first done; the
+    /// parameters, result and errors are those of `undo`.
     @discardableResult
-    public func redo(steps: Int = 1, dryRun: Bool = false) throws -> [UndoStep] {
-        try travel(undoing: false, steps: steps, dryRun: dryRun)
+    public func redo(steps: Int = 1, dryRun: Bool = false, reportingChanges: Bool = false) throws -> [UndoStep] {
+        try travel(undoing: false, steps: steps, dryRun: dryRun, reportingChanges: reportingChanges)
     }
 
     /// Forgets the whole history; the outline itself is unchanged.
@@ -63,7 +66,7 @@ public struct OutlineUndoManager {
         try store.read { db in try UndoHistory.list(db, limit: limit) }
     }
 
-    private func travel(undoing: Bool, steps: Int, dryRun: Bool) throws -> [UndoStep] {
+    private func travel(undoing: Bool, steps: Int, dryRun: Bool, reportingChanges: Bool) throws -> [UndoStep] {
         let verb = undoing ? "undo" : "redo"
         guard steps >= 1 else { throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: 0) }
         let applied = try store.writeApplyingHistory(commit: !dryRun) { db in
@@ -84,7 +87,7 @@ public struct OutlineUndoManager {
                 try UndoHistory.setUndone(db, step.number, undoing, listEnds: newEnds)
                 var applied = step
                 applied.isUndone = undoing
-                if store.reportsChanges { applied.changes = try store.report(db, rows) }
+                if reportingChanges { applied.changes = try store.report(db, rows) }
                 return applied
             }
         }

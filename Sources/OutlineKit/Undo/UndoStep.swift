@@ -9,7 +9,7 @@ public struct UndoStep: Equatable, Sendable {
     public var name: String
     public var date: Date
     public var isUndone: Bool
-    /// What undoing or redoing it changed, when the store `reportsChanges`.
+    /// What undoing or redoing it changed, when the call asked for it (`reportingChanges`).
     public var changes: [ReportedChange] = []
 }
 

@@ -39,7 +39,8 @@ extension Outline {
         mutating func run() throws {
             let titles = try StandardInputTitles.expand(titles)
             let store = try global.openStore(createsFile: true)
-            let result = try store.add(titles, under: placement.under, placement: placement.placement)
+            let result = try store.add(
+                titles, under: placement.under, placement: placement.placement, reportingChanges: global.json)
             if global.json {
                 ChangeOutput.printJSON(result)
             } else {

@@ -21,7 +21,7 @@ extension Outline {
         var title: String
 
         mutating func run() throws {
-            let result = try global.openStore().edit(item, title: title)
+            let result = try global.openStore().edit(item, title: title, reportingChanges: global.json)
             ChangeOutput.print(result, json: global.json)
         }
     }

@@ -33,7 +33,8 @@ extension Outline {
         static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func run() throws {
-            let result = try global.openStore().move(items, under: placement.under, placement: placement.placement)
+            let result = try global.openStore().move(
+                items, under: placement.under, placement: placement.placement, reportingChanges: global.json)
             ChangeOutput.print(result, json: global.json)
         }
     }

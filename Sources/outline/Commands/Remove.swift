@@ -23,7 +23,7 @@ extension Outline {
         static let optionsWithValues: Set<String> = ["--db"]
 
         mutating func run() throws {
-            let result = try global.openStore().remove(items)
+            let result = try global.openStore().remove(items, reportingChanges: global.json)
             ChangeOutput.print(result, json: global.json)
         }
     }

@@ -62,7 +62,9 @@ struct HistoryTravelOptions: ParsableArguments {
     func run(undoing: Bool, _ global: GlobalOptions) throws {
         let manager = try global.openStore(recordsSteps: false).undoManager
         let steps =
-            undoing ? try manager.undo(steps: steps, dryRun: dryRun) : try manager.redo(steps: steps, dryRun: dryRun)
+            undoing
+            ? try manager.undo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
+            : try manager.redo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
         HistoryOutput.printTravel(steps, undoing: undoing, dryRun: dryRun, json: global.json, asArray: count != nil)
     }
 }

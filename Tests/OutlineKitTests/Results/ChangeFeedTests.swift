@@ -10,7 +10,6 @@ struct ChangeFeedTests {
     func theFeedReportsEveryCommitAsItsCommandDid(seed: UInt64) throws {
         let fixture = try StoreFixture()
         let writer = try OutlineStore(path: fixture.store.path)  // another process, in effect
-        writer.reportsChanges = true
         let feed = try ChangeFeed(store: fixture.store)
         var rng = SeededGenerator(seed: seed)
         var expected: [(kind: ChangeEvent.Kind, name: String, changes: [ReportedChange])] = []
@@ -20,26 +19,32 @@ struct ChangeFeedTests {
             let command = RandomCommand.random(existing: ids, nextID: (ids.max() ?? 0) + 1, using: &rng)
             switch command {
             case .add(let titles, let parent, let placement):
-                if let result = try? writer.add(titles, under: parent, placement: placement) {
+                if let result = try? writer.add(titles, under: parent, placement: placement, reportingChanges: true) {
                     ids += result.ids
                     if result.step != nil { expected.append((.done, result.action.name, result.changes)) }
                 }
             case .remove(let targets):
-                if let result = try? writer.remove(targets), result.step != nil {
+                if let result = try? writer.remove(targets, reportingChanges: true), result.step != nil {
                     expected.append((.done, result.action.name, result.changes))
                 }
             case .move(let targets, let parent, let placement):
-                if let result = try? writer.move(targets, under: parent, placement: placement), result.step != nil {
+                if let result = try? writer.move(targets, under: parent, placement: placement, reportingChanges: true),
+                    result.step != nil
+                {
                     expected.append((.done, result.action.name, result.changes))
                 }
             case .edit(let id, let title):
-                if let result = try? writer.edit(id, title: title), result.step != nil {
+                if let result = try? writer.edit(id, title: title, reportingChanges: true), result.step != nil {
                     expected.append((.done, result.action.name, result.changes))
                 }
             case .undo(let count), .redo(let count):
                 let undoing = if case .undo = command { true } else { false }
                 let manager = writer.undoManager
-                if let steps = try? (undoing ? manager.undo(steps: count) : manager.redo(steps: count)) {
+                if let steps = try?
+                    (undoing
+                    ? manager.undo(steps: count, reportingChanges: true)
+                    : manager.redo(steps: count, reportingChanges: true))
+                {
                     for step in steps { expected.append((undoing ? .undone : .redone, step.name, step.changes)) }
                 }
             }
