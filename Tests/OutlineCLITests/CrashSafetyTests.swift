@@ -31,6 +31,9 @@ struct CrashSafetyTests {
         let titles = outline.directory + "/titles.txt"
         try (1...200_000).map { "imported title \($0)\n" }.joined().write(
             toFile: titles, atomically: true, encoding: .utf8)
+        // `add` creates the file only once it has read its input: a kill before then leaves no
+        // file for `check` to read.
+        try outline.createDatabase()
         var rng = SeededGenerator(seed: 2026)
         for attempt in 1...4 {
             let before = try itemCount()
