@@ -5,10 +5,9 @@ import ArgumentParser
 /// Every subcommand names itself: without a `commandName`, swift-argument-parser derives the name
 /// from the type's name, by demangling, on every parse, which was a fifth of an `add`'s work.
 struct Outline: ParsableCommand {
-    /// The subcommands' names, for messages about the command line that precede parsing.
-    static let commandNames: Set<String> = [
-        "add", "ls", "rm", "mv", "edit", "undo", "redo", "history", "watch", "check",
-    ]
+    /// The subcommands' names, for messages about the command line that precede parsing: read
+    /// from the subcommands' own configurations, so that there is no second list to keep.
+    static let commandNames = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
 
     static let configuration = CommandConfiguration(
         commandName: "outline",
