@@ -15,9 +15,7 @@ public enum JSONText {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if Title.isControl(scalar) || TitleSanitizer.isBidiControl(scalar) || scalar.value == 0x2028
-                    || scalar.value == 0x2029
-                {
+                if Title.isControl(scalar) || TitleSanitizer.isBidiControl(scalar) || Title.isLineSeparator(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -28,7 +26,8 @@ public enum JSONText {
         return result + "\""
     }
 
-    /// A JSON array of ids.
+    /// A JSON array of ids: for output, and for SQLite's `json_each`, which takes any number of
+    /// ids in one bound parameter.
     public static func array(_ ids: [ItemID]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }

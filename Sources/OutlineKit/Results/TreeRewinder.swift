@@ -28,7 +28,7 @@ struct TreeRewinder {
         var parents = Set(rows.flatMap { [$0.old.parent, $0.new.parent].compactMap { $0 } })
         for row in try Row.fetchAll(
             db, sql: "SELECT id, parent_id FROM item WHERE id IN (SELECT value FROM json_each(?))",
-            arguments: [TreeQueries.jsonArray(Array(ids))])
+            arguments: [JSONText.array(Array(ids))])
         {
             let id: ItemID = row[0]
             existing.insert(id)
@@ -36,7 +36,7 @@ struct TreeRewinder {
         }
         let existingParents = try ItemID.fetchAll(
             db, sql: "SELECT id FROM item WHERE id IN (SELECT value FROM json_each(?))",
-            arguments: [TreeQueries.jsonArray(Array(parents))])
+            arguments: [JSONText.array(Array(parents))])
         existing.formUnion(existingParents)
         for parent in parents {
             let children = existing.contains(parent) ? try TreeQueries.children(db, of: parent) : []

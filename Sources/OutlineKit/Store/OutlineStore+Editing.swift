@@ -70,7 +70,7 @@ extension OutlineStore {
             // ON DELETE CASCADE takes the descendants.
             try db.execute(
                 sql: "DELETE FROM item WHERE id IN (SELECT value FROM json_each(?))",
-                arguments: [TreeQueries.jsonArray(ids)])
+                arguments: [JSONText.array(ids)])
             let parents = Set(items.map(\.parentID))
             for parent in parents {
                 try TreeQueries.closeGaps(db, under: parent)

@@ -68,7 +68,7 @@ enum TreeQueries {
                 )
                 SELECT max(level) FROM subtree
                 """,
-            arguments: [jsonArray(ids), OutlineStore.maximumDepth]) ?? 1
+            arguments: [JSONText.array(ids), OutlineStore.maximumDepth]) ?? 1
     }
 
     /// How many items the subtrees rooted at `ids` hold together, the roots included.
@@ -83,7 +83,7 @@ enum TreeQueries {
                 )
                 SELECT count(*) FROM subtree
                 """,
-            arguments: [jsonArray(ids)]) ?? 0
+            arguments: [JSONText.array(ids)]) ?? 0
     }
 
     /// Renumbers the children of `parent` 1...n in their current order, touching only the rows
@@ -99,10 +99,5 @@ enum TreeQueries {
                 FROM ordered WHERE item.id = ordered.id AND item.position != ordered.wanted
                 """)
         try statement.execute(arguments: [parent])
-    }
-
-    /// A JSON array of ids, for `json_each`: any number of ids in one bound parameter.
-    static func jsonArray(_ ids: [ItemID]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 }

@@ -47,7 +47,7 @@ enum ChangesetApplication {
                        item.parent_id IS NULL OR EXISTS (SELECT 1 FROM item AS p WHERE p.id = item.parent_id)
                 FROM json_each(?) AS kept JOIN item ON item.id = kept.value
                 """,
-            arguments: [TreeQueries.jsonArray(kept)])
+            arguments: [JSONText.array(kept)])
         for row in keptRows {
             let parentExists: Bool = row[2]
             if !parentExists { throw Mismatch(reason: "item \(row[0] as ItemID) would have no parent") }
@@ -56,7 +56,7 @@ enum ChangesetApplication {
 
         if let orphan = try ItemID.fetchOne(
             db, sql: "SELECT id FROM item WHERE parent_id IN (SELECT value FROM json_each(?)) LIMIT 1",
-            arguments: [TreeQueries.jsonArray(deleted)])
+            arguments: [JSONText.array(deleted)])
         {
             throw Mismatch(reason: "item \(orphan) would lose its parent")
         }
