@@ -12,6 +12,18 @@ import GRDB
 /// let ids = try store.add(["Groceries"]).ids
 /// try store.add(["Milk", "Eggs"], under: ids[0])
 /// ```
+///
+/// ## Threads, processes and waiting
+///
+/// - A store is one SQLite connection, used synchronously: each call runs to its end on the
+///   calling thread. It is not `Sendable`: use one store from one thread (or task, or actor) at a
+///   time, with the results controllers and change feeds made on it.
+/// - To work in parallel, open one store per thread on the same path. Stores in one process and
+///   in many processes share a file the same way: reads run side by side (WAL mode), each change
+///   is one transaction, and SQLite lets one write at a time.
+/// - A change waits for another connection's write to finish for up to `busyTimeout` seconds
+///   (`defaultBusyTimeout`, 120, unless `init` is given another), then throws
+///   `OutlineError.databaseBusy` having changed nothing. Reads never wait for writes.
 public final class OutlineStore {
     /// The database file's path, as given.
     public let path: String
