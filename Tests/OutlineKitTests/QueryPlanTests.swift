@@ -1,6 +1,7 @@
 import GRDB
 import Testing
 
+// Internals: the queries themselves, and the plans SQLite makes for them.
 @testable import OutlineKit
 
 /// The commands that touch one parent must cost the same on a million-item file as on a small

@@ -1,7 +1,7 @@
 import Foundation
+import GRDB
+import OutlineKit
 import OutlineTestSupport
-
-@testable import OutlineKit
 
 /// A store on a fresh temporary database, with helpers to read the tree back.
 struct StoreFixture {
@@ -10,6 +10,15 @@ struct StoreFixture {
 
     init() throws {
         store = try OutlineStore(path: directory.file("outline.db"))
+    }
+
+    /// Runs `sql` on the file through a connection of its own, as another program would: with
+    /// foreign keys off, as the sqlite3 shell has them, so that it can break what outline keeps.
+    func editOutside(_ sql: String) throws {
+        try DatabaseQueue(path: store.path).inDatabase { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try db.execute(sql: sql)
+        }
     }
 
     /// The whole outline as `ls --tsv` prints it.

@@ -3,6 +3,7 @@ import GRDB
 import OutlineTestSupport
 import Testing
 
+// Internals: the connection's own pragmas and the schema version.
 @testable import OutlineKit
 
 @Suite("Opening and creating the database")

@@ -1,6 +1,5 @@
+import OutlineKit
 import Testing
-
-@testable import OutlineKit
 
 @Suite("Adding, removing, moving and retitling items")
 struct TreeEditingTests {

@@ -1,7 +1,6 @@
+import OutlineKit
 import OutlineTestSupport
 import Testing
-
-@testable import OutlineKit
 
 @Suite("Random command sequences against the in-memory model")
 struct TreePropertyTests {

@@ -1,7 +1,6 @@
 import GRDB
+import OutlineKit
 import Testing
-
-@testable import OutlineKit
 
 @Suite("The persistent undo manager")
 struct UndoTests {
@@ -120,11 +119,7 @@ struct UndoTests {
     // MARK: - The database changed behind outline's back
 
     private func outsideEdit(_ sql: String) throws {
-        try store.queue.inDatabase { db in
-            try db.execute(sql: "PRAGMA foreign_keys = OFF")
-            try db.execute(sql: sql)
-            try db.execute(sql: "PRAGMA foreign_keys = ON")
-        }
+        try fixture.editOutside(sql)
     }
 
     @Test func refusesWhenARowOfTheStepWasChanged() throws {

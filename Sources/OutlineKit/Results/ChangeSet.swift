@@ -20,6 +20,14 @@ public struct ChangeSet: Equatable, Sendable {
         public var from: ItemPath?
         /// The new place: for insert, move and update.
         public var to: ItemPath?
+
+        /// A change of `kind` to row `id`, from its old place to its new one.
+        public init(kind: Kind, id: ItemID, from: ItemPath?, to: ItemPath?) {
+            self.kind = kind
+            self.id = id
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Section deletes (descending old index), then section inserts (ascending new index).

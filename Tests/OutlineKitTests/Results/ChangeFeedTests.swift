@@ -1,8 +1,7 @@
 import Foundation
+import OutlineKit
 import OutlineTestSupport
 import Testing
-
-@testable import OutlineKit
 
 @Suite("Following changes from another connection")
 struct ChangeFeedTests {
@@ -65,8 +64,7 @@ struct ChangeFeedTests {
     @Test func anOutsideEditIsNoticedButNotExplained() throws {
         let fixture = try StoreFixture()
         let feed = try ChangeFeed(store: fixture.store)
-        let other = try OutlineStore(path: fixture.store.path)
-        try other.write { db in try db.execute(sql: "UPDATE item SET title = 'x' WHERE id = 0") }
+        try fixture.editOutside("UPDATE item SET title = 'x' WHERE id = 0")
         let update = try feed.poll()
         #expect(update.changedOutsideOutline)
         #expect(update.events.isEmpty)

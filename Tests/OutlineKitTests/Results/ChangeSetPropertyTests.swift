@@ -1,7 +1,6 @@
+import OutlineKit
 import OutlineTestSupport
 import Testing
-
-@testable import OutlineKit
 
 @Suite("Change sets between random snapshots")
 struct ChangeSetPropertyTests {

@@ -1,6 +1,5 @@
+import OutlineKit
 import Testing
-
-@testable import OutlineKit
 
 /// Records what a delegate hears, as readable lines.
 final class RecordingDelegate: ResultsControllerDelegate {
