@@ -23,10 +23,17 @@ extension Outline {
             let report = try store.check()
             let output = StandardOutput.shared
             if global.json {
-                let problems = report.problems.map { JSONText.quote($0.description) }.joined(separator: ",")
-                output.writeLine(
-                    "{\"ok\":\(report.isHealthy),\"items\":\(report.itemCount),"
-                        + "\"schema\":\(report.schemaVersion),\"problems\":[\(problems)]}")
+                var json = JSONWriter()
+                json.openObject()
+                json.field("ok", report.isHealthy)
+                json.field("items", report.itemCount)
+                json.field("schema", report.schemaVersion)
+                json.key("problems")
+                json.openArray()
+                for problem in report.problems { json.value(problem.description) }
+                json.closeArray()
+                json.closeObject()
+                output.writeLine(json.text)
             } else {
                 for problem in report.problems {
                     output.writeLine("problem: " + TitleSanitizer.forTerminal(problem.description))

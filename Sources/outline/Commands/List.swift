@@ -93,30 +93,37 @@ extension Outline {
             }
         }
 
-        /// Streams the nested array: each item opens `{..., "children":[` and closes `]}`.
+        /// Streams the nested array: each item's object is opened when the walk enters it and
+        /// closed when it leaves, and the text goes out as it is written.
         private func printJSON(_ store: OutlineStore, from start: ItemID) throws {
             let output = StandardOutput.shared
-            var levelHasElements = [false]
-            output.write("[")
+            var json = JSONWriter()
+            json.openArray()
             try store.walk(
                 from: start, maxDepth: depth,
                 enter: { entry in
-                    if levelHasElements[levelHasElements.count - 1] { output.write(",") }
-                    levelHasElements[levelHasElements.count - 1] = true
-                    levelHasElements.append(false)
                     let item = entry.item
-                    output.write(
-                        "{\"id\":\(item.id),\"title\":\(JSONText.quote(item.title)),\"position\":\(item.position),")
+                    json.openObject()
+                    json.field("id", item.id)
+                    json.field("title", item.title)
+                    json.field("position", item.position)
                     // A list the depth limit cut is null, not empty: empty would say "no children".
-                    output.write(
-                        entry.hiddenDescendants > 0
-                            ? "\"children\":null,\"hidden\":\(entry.hiddenDescendants)" : "\"children\":[")
+                    if entry.hiddenDescendants > 0 {
+                        json.key("children")
+                        json.null()
+                        json.field("hidden", entry.hiddenDescendants)
+                    } else {
+                        json.key("children")
+                        json.openArray()
+                    }
+                    output.write(json.takeText())
                 },
                 leave: { entry in
-                    levelHasElements.removeLast()
-                    output.write(entry.hiddenDescendants > 0 ? "}" : "]}")
+                    if entry.hiddenDescendants == 0 { json.closeArray() }
+                    json.closeObject()
                 })
-            output.writeLine("]")
+            json.closeArray()
+            output.writeLine(json.takeText())
         }
     }
 }

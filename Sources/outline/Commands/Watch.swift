@@ -63,9 +63,10 @@ extension Outline {
                         try $0.filter { try store.isInSubtree($0.parent, of: start) }
                     }
                     if start != .root, changes?.isEmpty ?? false { continue }
-                    let line = ChangeOutput.report(
-                        step: event.step, key: event.kind.rawValue, name: event.name, changes: changes)
-                    output.writeLine(line + "}")
+                    var json = JSONWriter()
+                    ChangeOutput.writeReport(
+                        &json, step: event.step, key: event.kind.rawValue, name: event.name, changes: changes)
+                    output.writeLine(json.text)
                     output.flush()
                     if output.failure != nil { return }
                 }

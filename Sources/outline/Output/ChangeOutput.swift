@@ -17,25 +17,48 @@ enum ChangeOutput {
     /// `add`; `step` is null when nothing changed.
     static func printJSON(_ result: ChangeResult) {
         if result.step != nil { StandardOutput.shared.reportsASavedChange = true }
-        var object = report(step: result.step, key: "action", name: result.action.name, changes: result.changes)
-        if case .add = result.action { object += ",\"ids\":\(JSONText.array(result.ids))" }
-        StandardOutput.shared.writeLine(object + "}")
+        var json = JSONWriter()
+        var ids: [ItemID]?
+        if case .add = result.action { ids = result.ids }
+        writeReport(
+            &json, step: result.step, key: "action", name: result.action.name, changes: result.changes, ids: ids)
+        StandardOutput.shared.writeLine(json.text)
     }
 
-    /// The opening of a report object, up to and including its changes (the caller closes it).
-    /// Changes that can no longer be known (`watch` of a pruned step) are written as null.
-    static func report(step: Int64?, key: String, name: String?, changes: [ReportedChange]?) -> String {
-        let step = step.map(String.init) ?? "null"
-        let name = name.map(JSONText.quote) ?? "null"
-        let changes = changes.map { "[" + $0.map(json).joined(separator: ",") + "]" } ?? "null"
-        return "{\"step\":\(step),\"\(key)\":\(name),\"changes\":\(changes)"
+    /// One change report object, whole: `{"step", KEY: name, "changes"}`, then `"ids"` when given
+    /// and `"dryRun": true` for a dry run. Changes that can no longer be known (`watch` of a
+    /// pruned step) are written as null, and so is the name of a pruned step.
+    static func writeReport(
+        _ json: inout JSONWriter, step: Int64?, key: String, name: String?, changes: [ReportedChange]?,
+        ids: [ItemID]? = nil, dryRun: Bool = false
+    ) {
+        json.openObject()
+        json.field("step", step)
+        json.field(key, name)
+        json.key("changes")
+        if let changes {
+            json.openArray()
+            for change in changes { write(change, &json) }
+            json.closeArray()
+        } else {
+            json.null()
+        }
+        if let ids {
+            json.key("ids")
+            json.value(ids)
+        }
+        if dryRun { json.field("dryRun", true) }
+        json.closeObject()
     }
 
     /// `{"parent": P, "type": T, "id": I, "from": F, "to": T}` with null for a missing position.
-    static func json(_ change: ReportedChange) -> String {
-        let from = change.from.map(String.init) ?? "null"
-        let to = change.to.map(String.init) ?? "null"
-        return "{\"parent\":\(change.parent),\"type\":\"\(change.kind.rawValue)\",\"id\":\(change.id),"
-            + "\"from\":\(from),\"to\":\(to)}"
+    private static func write(_ change: ReportedChange, _ json: inout JSONWriter) {
+        json.openObject()
+        json.field("parent", change.parent)
+        json.field("type", change.kind.rawValue)
+        json.field("id", change.id)
+        json.field("from", change.from)
+        json.field("to", change.to)
+        json.closeObject()
     }
 }

@@ -11,11 +11,14 @@ enum HistoryOutput {
         output.reportsASavedChange = !dryRun
         let key = undoing ? "undone" : "redone"
         if json {
-            let reports = steps.map { step in
-                ChangeOutput.report(step: step.number, key: key, name: step.name, changes: step.changes)
-                    + (dryRun ? ",\"dryRun\":true}" : "}")
+            var writer = JSONWriter()
+            if asArray { writer.openArray() }
+            for step in steps.prefix(asArray ? steps.count : 1) {
+                ChangeOutput.writeReport(
+                    &writer, step: step.number, key: key, name: step.name, changes: step.changes, dryRun: dryRun)
             }
-            output.writeLine(asArray ? "[" + reports.joined(separator: ",") + "]" : reports[0])
+            if asArray { writer.closeArray() }
+            output.writeLine(writer.text)
             return
         }
         let label = dryRun ? (undoing ? "would undo" : "would redo") : key
@@ -25,11 +28,18 @@ enum HistoryOutput {
     static func printHistory(_ steps: [UndoStep], json: Bool) {
         let output = StandardOutput.shared
         if json {
-            let entries = steps.map { step in
-                "{\"step\":\(step.number),\"time\":\(JSONText.quote(timestamp(step.date, utc: true))),"
-                    + "\"name\":\(JSONText.quote(step.name)),\"undone\":\(step.isUndone)}"
+            var writer = JSONWriter()
+            writer.openArray()
+            for step in steps {
+                writer.openObject()
+                writer.field("step", step.number)
+                writer.field("time", timestamp(step.date, utc: true))
+                writer.field("name", step.name)
+                writer.field("undone", step.isUndone)
+                writer.closeObject()
             }
-            output.writeLine("[" + entries.joined(separator: ",") + "]")
+            writer.closeArray()
+            output.writeLine(writer.text)
             return
         }
         let width = steps.map { String($0.number).count }.max() ?? 1

@@ -13,13 +13,25 @@ struct SectionedListing {
         try controller.performFetch()
         let output = StandardOutput.shared
         if json {
-            let sections = controller.sections.map { section in
-                let items = section.objects.map { item in
-                    "{\"id\":\(item.id),\"title\":\(JSONText.quote(item.title)),\"position\":\(item.position)}"
+            var writer = JSONWriter()
+            writer.openArray()
+            for section in controller.sections {
+                writer.openObject()
+                writer.field("section", section.name)
+                writer.key("items")
+                writer.openArray()
+                for item in section.objects {
+                    writer.openObject()
+                    writer.field("id", item.id)
+                    writer.field("title", item.title)
+                    writer.field("position", item.position)
+                    writer.closeObject()
                 }
-                return "{\"section\":\(JSONText.quote(section.name)),\"items\":[" + items.joined(separator: ",") + "]}"
+                writer.closeArray()
+                writer.closeObject()
             }
-            output.writeLine("[" + sections.joined(separator: ",") + "]")
+            writer.closeArray()
+            output.writeLine(writer.text)
         } else if tsv {
             for section in controller.sections {
                 for item in section.objects {
