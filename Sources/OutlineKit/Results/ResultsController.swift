@@ -7,9 +7,12 @@ import GRDB
 /// Changes are found by diffing snapshots (`ChangeSet`), never from change events, so a move is
 /// never reported as an update and the moves are as few as possible.
 ///
-/// - Changes made through the same `OutlineStore` are noticed when they commit.
-/// - Changes committed by other processes are picked up by `refresh()` (or, cheaply, by
-///   `refreshIfChanged()`, which first checks SQLite's `data_version`).
+/// - Changes committed through the same `OutlineStore` are noticed as they commit: the controller
+///   observes the store's connection (GRDB's `TransactionObserver`), and the delegate hears of them
+///   inside the commit, before the changing call returns. It may read the controller then, but
+///   must not call the store: the connection is busy with the commit.
+/// - Changes committed by other connections or processes are picked up by `refresh()` (or,
+///   cheaply, by `refreshIfChanged()`, which first checks SQLite's `data_version`).
 /// - A paused controller keeps what it showed; `resume()` delivers everything since in one batch.
 ///
 /// ```swift
@@ -29,6 +32,8 @@ public final class ResultsController {
     private let store: OutlineStore
     private var paths: [ItemID: ItemPath] = [:]
     private var lastDataVersion: Int?
+    /// Watches the store's connection for commits, from the first fetch on.
+    private var commitObserver: CommitObserver?
 
     /// A controller on `store`; call `performFetch()` before reading it.
     public init(store: OutlineStore, request: FetchRequest) {
@@ -51,8 +56,17 @@ public final class ResultsController {
 
     /// Fetches the objects. The delegate hears nothing; later changes it hears about.
     public func performFetch() throws {
-        install(try fetch(store))
-        store.register(self)
+        var changesSoFar = 0
+        install(
+            try store.read { db in
+                changesSoFar = db.totalChangesCount
+                return try fetch(db)
+            })
+        if commitObserver == nil {
+            let observer = CommitObserver(controller: self, changesSeen: changesSoFar)
+            commitObserver = observer
+            store.observeCommits(observer)
+        }
     }
 
     /// Fetches again and reports the difference to the delegate (unless paused).
@@ -62,7 +76,7 @@ public final class ResultsController {
             hasPendingChanges = true
             return ChangeSet()
         }
-        return update(to: try fetch(store))
+        return update(to: try store.read { db in try fetch(db) })
     }
 
     /// Refreshes only if another connection committed since the last fetch.
@@ -121,12 +135,20 @@ public final class ResultsController {
     }
 
     /// Reads the parent's children, noting the data version they were read at.
-    private func fetch(_ store: OutlineStore) throws -> [Item] {
-        let (items, version) = try store.read { db in
-            (try ChildrenFetcher(db).children(of: request.parent, db).map(\.item), try Self.dataVersion(db))
-        }
-        lastDataVersion = version
+    private func fetch(_ db: Database) throws -> [Item] {
+        let items = try ChildrenFetcher(db).children(of: request.parent, db).map(\.item)
+        lastDataVersion = try Self.dataVersion(db)
         return items
+    }
+
+    /// Called by the commit observer, on the store's connection, after a commit that changed rows.
+    fileprivate func storeDidCommit(_ db: Database) {
+        if isPaused {
+            hasPendingChanges = true
+            return
+        }
+        // A failed read leaves the controller showing what it showed; the next refresh retries.
+        if let items = try? fetch(db) { update(to: items) }
     }
 
     /// Shows `items`, in any order: they are sorted and sectioned as the request says.
@@ -177,5 +199,32 @@ public final class ResultsController {
 
     private static func dataVersion(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+}
+
+/// Tells a results controller of the commits made on its store's connection. A separate object so
+/// that GRDB's protocol stays out of `ResultsController`'s public face; GRDB holds it weakly, and
+/// the controller strongly, so it lives exactly as long as the controller.
+private final class CommitObserver: TransactionObserver {
+    weak var controller: ResultsController?
+    /// SQLite's count of rows changed on the connection, at the last commit seen: a commit that
+    /// changed none (the end of a read) is no news. It counts rows changed by the session
+    /// extension's changeset application too, which GRDB's row events do not see.
+    private var changesSeen: Int
+
+    init(controller: ResultsController, changesSeen: Int) {
+        self.controller = controller
+        self.changesSeen = changesSeen
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidRollback(_ db: Database) {}
+
+    func databaseDidCommit(_ db: Database) {
+        let changes = db.totalChangesCount
+        guard changes != changesSeen else { return }
+        changesSeen = changes
+        controller?.storeDidCommit(db)
     }
 }

@@ -32,13 +32,6 @@ public final class OutlineStore {
     /// How many steps the undo history keeps; older ones are pruned as new ones arrive. 0 keeps all.
     public var levelsOfUndo: Int
 
-    /// Results controllers that have fetched through this store, told when this store commits.
-    private var liveControllers: [WeakController] = []
-
-    private struct WeakController {
-        weak var controller: ResultsController?
-    }
-
     /// The persistent undo manager: undo, redo and the history, shared by every process.
     public var undoManager: OutlineUndoManager { OutlineUndoManager(store: self) }
 
@@ -190,7 +183,7 @@ public final class OutlineStore {
     /// - Parameter reportingChanges: also compute the change report (`ChangeResult.changes`). A
     ///   report reads every list the change touched, which a plain `add` has no need to pay for.
     func performChange(reportingChanges: Bool, _ body: (Database) throws -> ChangeResult) throws -> ChangeResult {
-        let result = try write { db in
+        try write { db in
             var (result, changeset) = try Changeset.record(db) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
@@ -200,8 +193,6 @@ public final class OutlineStore {
             }
             return result
         }
-        if result.step != nil { try notifyControllers() }
-        return result
     }
 
     /// The change report of the change whose applied rows are `rows`, the database being in the
@@ -211,15 +202,10 @@ public final class OutlineStore {
         return ChangeReporter.report(rewinder.rewind(rows))
     }
 
-    /// Keeps `controller` informed of this store's own commits.
-    func register(_ controller: ResultsController) {
-        liveControllers.removeAll { $0.controller == nil || $0.controller === controller }
-        liveControllers.append(WeakController(controller: controller))
-    }
-
-    /// Refreshes the live controllers after a commit made through this store.
-    func notifyControllers() throws {
-        for box in liveControllers { try box.controller?.refresh() }
+    /// Adds `observer` to the store's connection for as long as the observer lives: the one way
+    /// anything learns of this store's own commits.
+    func observeCommits(_ observer: some TransactionObserver) {
+        queue.add(transactionObserver: observer, extent: .observerLifetime)
     }
 
     /// Runs an undo or redo in one write transaction with foreign keys off (see

@@ -91,7 +91,6 @@ public struct OutlineUndoManager {
                 return applied
             }
         }
-        if !dryRun { try store.notifyControllers() }
         return applied
     }
 }
