@@ -47,7 +47,7 @@ struct TreePropertyTests {
             reported.allSatisfy { parents.contains($0.parent) }, "\(context): a report under a parent that came or went"
         )
         for parent in parents {
-            let changes = ChangeSet(
+            let changes = ResultsDiff(
                 objectChanges: reported.filter { $0.parent == parent }.map {
                     .init(
                         kind: $0.kind, id: $0.id, from: $0.from.map { ItemPath(row: $0 - 1) },

@@ -124,7 +124,7 @@ extension OutlineStore {
             let bytes = (row[2] as Data?).map(Array.init) ?? []
             if !typesAreRight {
                 problems.append(Problem("undo step \(step) has a name, date or changeset of the wrong type"))
-            } else if (try? Changeset(bytes: bytes).rows(inverted: false)) == nil {
+            } else if (try? SessionChangeset(bytes: bytes).rows(inverted: false)) == nil {
                 problems.append(Problem("undo step \(step) has a damaged changeset"))
             }
         }

@@ -90,7 +90,7 @@ public final class ChangeFeed {
                 case 2: .redone;
                 default: .done
                 }
-            let changeset = (row[4] as Data?).map { Changeset(bytes: Array($0)) }
+            let changeset = (row[4] as Data?).map { SessionChangeset(bytes: Array($0)) }
             let applied = try changeset?.rows(inverted: kind == .undone)
             appliedRows.append(applied)
             var titles: [ItemID: String] = [:]

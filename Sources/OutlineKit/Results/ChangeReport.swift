@@ -2,12 +2,12 @@
 /// Positions are 1-based: `from` in the list as it was, `to` in the list as it is.
 public struct ReportedChange: Equatable, Sendable {
     public var parent: ItemID
-    public var kind: ChangeSet.Kind
+    public var kind: ResultsDiff.Kind
     public var id: ItemID
     public var from: Int?
     public var to: Int?
 
-    public init(parent: ItemID, kind: ChangeSet.Kind, id: ItemID, from: Int?, to: Int?) {
+    public init(parent: ItemID, kind: ResultsDiff.Kind, id: ItemID, from: Int?, to: Int?) {
         self.parent = parent
         self.kind = kind
         self.id = id
@@ -26,7 +26,7 @@ enum ChangeReporter {
     /// whichever parent has the lower id.
     static func report(_ parentChanges: [ParentChange]) -> [ReportedChange] {
         let perParent = parentChanges.map { change in
-            let diff = ChangeSet(
+            let diff = ResultsDiff(
                 from: ResultsSnapshot(rows: change.before.map(ResultsSnapshot.Row.init)),
                 to: ResultsSnapshot(rows: change.after.map(ResultsSnapshot.Row.init)))
             return diff.objectChanges.map { object in
@@ -35,7 +35,7 @@ enum ChangeReporter {
                     to: object.to.map { $0.row + 1 })
             }
         }
-        // Within a parent the deletes already come first (`ChangeSet`'s order), so a stable
+        // Within a parent the deletes already come first (`ResultsDiff`'s order), so a stable
         // partition keeps each parent's own order.
         let all = perParent.flatMap { $0 }
         return all.filter { $0.kind == .delete } + all.filter { $0.kind != .delete }

@@ -4,7 +4,7 @@ import GRDB
 /// rows were inserted, deleted, moved and updated: the Linux counterpart of
 /// `NSFetchedResultsController`.
 ///
-/// Changes are found by diffing snapshots (`ChangeSet`), never from change events, so a move is
+/// Changes are found by diffing snapshots (`ResultsDiff`), never from change events, so a move is
 /// never reported as an update and the moves are as few as possible.
 ///
 /// - Changes committed through the same `OutlineStore` are noticed as they commit: the controller
@@ -71,19 +71,19 @@ public final class ResultsController {
 
     /// Fetches again and reports the difference to the delegate (unless paused).
     @discardableResult
-    public func refresh() throws -> ChangeSet {
+    public func refresh() throws -> ResultsDiff {
         if isPaused {
             hasPendingChanges = true
-            return ChangeSet()
+            return ResultsDiff()
         }
         return update(to: try store.read { db in try fetch(db) })
     }
 
     /// Refreshes only if another connection committed since the last fetch.
     @discardableResult
-    public func refreshIfChanged() throws -> ChangeSet {
+    public func refreshIfChanged() throws -> ResultsDiff {
         let version = try store.read { db in try Self.dataVersion(db) }
-        return version == lastDataVersion ? ChangeSet() : try refresh()
+        return version == lastDataVersion ? ResultsDiff() : try refresh()
     }
 
     /// Stops delivering changes; what the controller shows stays as it is.
@@ -91,18 +91,18 @@ public final class ResultsController {
 
     /// Delivers, as one change set, everything that changed since `pause()`.
     @discardableResult
-    public func resume() throws -> ChangeSet {
+    public func resume() throws -> ResultsDiff {
         isPaused = false
         hasPendingChanges = false
         return try refresh()
     }
 
     /// Shows `items`, just fetched, and tells the delegate what changed.
-    private func update(to items: [Item]) -> ChangeSet {
+    private func update(to items: [Item]) -> ResultsDiff {
         let oldSections = sections
         let old = snapshot
         install(items)
-        let changes = ChangeSet(from: old, to: snapshot)
+        let changes = ResultsDiff(from: old, to: snapshot)
         if !changes.isEmpty { deliver(changes, oldSections: oldSections) }
         return changes
     }
@@ -115,7 +115,7 @@ public final class ResultsController {
             })
     }
 
-    private func deliver(_ changes: ChangeSet, oldSections: [ResultsSection]) {
+    private func deliver(_ changes: ResultsDiff, oldSections: [ResultsSection]) {
         guard let delegate else { return }
         delegate.controllerWillChangeContent(self)
         for change in changes.sectionChanges {

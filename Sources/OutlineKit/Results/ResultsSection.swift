@@ -15,9 +15,9 @@ public protocol ResultsControllerDelegate: AnyObject {
     func controllerWillChangeContent(_ controller: ResultsController)
     func controller(
         _ controller: ResultsController, didChangeSection name: String, atSectionIndex index: Int,
-        for kind: ChangeSet.Kind)
+        for kind: ResultsDiff.Kind)
     func controller(
-        _ controller: ResultsController, didChange object: Item, at path: ItemPath?, for kind: ChangeSet.Kind,
+        _ controller: ResultsController, didChange object: Item, at path: ItemPath?, for kind: ResultsDiff.Kind,
         newPath: ItemPath?)
     func controllerDidChangeContent(_ controller: ResultsController)
 }
@@ -26,10 +26,10 @@ extension ResultsControllerDelegate {
     public func controllerWillChangeContent(_ controller: ResultsController) {}
     public func controller(
         _ controller: ResultsController, didChangeSection name: String, atSectionIndex index: Int,
-        for kind: ChangeSet.Kind
+        for kind: ResultsDiff.Kind
     ) {}
     public func controller(
-        _ controller: ResultsController, didChange object: Item, at path: ItemPath?, for kind: ChangeSet.Kind,
+        _ controller: ResultsController, didChange object: Item, at path: ItemPath?, for kind: ResultsDiff.Kind,
         newPath: ItemPath?
     ) {}
     public func controllerDidChangeContent(_ controller: ResultsController) {}

@@ -184,7 +184,7 @@ public final class OutlineStore {
     ///   report reads every list the change touched, which a plain `add` has no need to pay for.
     func performChange(reportingChanges: Bool, _ body: (Database) throws -> ChangeResult) throws -> ChangeResult {
         try write { db in
-            var (result, changeset) = try Changeset.record(db) { try body(db) }
+            var (result, changeset) = try SessionChangeset.record(db) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
                     db, name: result.action.name, changeset: changeset,

@@ -17,14 +17,14 @@ enum ChangesetApplication {
     ///   nil for a step recorded before schema version 3, which is verified by its positions.
     /// - Returns: the rows as applied, for a change report, and the lists' ends afterwards.
     @discardableResult
-    static func apply(_ changeset: Changeset, inverted: Bool, expecting listEnds: ListEnds?, _ db: Database)
+    static func apply(_ changeset: SessionChangeset, inverted: Bool, expecting listEnds: ListEnds?, _ db: Database)
         throws -> (rows: [ChangedRow], listEnds: ListEnds?)
     {
         let moved = try listEnds?.firstMoved(db)
         let rows = try changeset.rows(inverted: inverted)
         do {
             try changeset.apply(db, inverted: inverted)
-        } catch let conflict as Changeset.Conflict {
+        } catch let conflict as SessionChangeset.Conflict {
             throw Mismatch(reason: conflict.reason)
         }
         // Said after applying, so that a conflict on the step's own rows, the more exact reason,

@@ -22,7 +22,7 @@ enum UndoHistory {
 
     /// Records a step and clears what could be redone; prunes steps and events beyond `levels`
     /// (0: keep all).
-    static func push(_ db: Database, name: String, changeset: Changeset, listEnds: ListEnds, levels: Int) throws
+    static func push(_ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, levels: Int) throws
         -> Int64
     {
         // Cleared steps stay readable for watchers until pruned; see `Schema.createVersion2`.
@@ -52,7 +52,7 @@ enum UndoHistory {
     /// The newest steps not undone (for undo) or the oldest undone ones (for redo), in the order
     /// they are to be applied.
     static func next(_ db: Database, undone: Bool, limit: Int) throws
-        -> [(step: UndoStep, changeset: Changeset, listEnds: ListEnds?)]
+        -> [(step: UndoStep, changeset: SessionChangeset, listEnds: ListEnds?)]
     {
         let sql =
             undone
@@ -70,7 +70,7 @@ enum UndoHistory {
             """
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit]).map { row in
             let bytes: Data = row["changeset"]
-            return (step(row), Changeset(bytes: Array(bytes)), ListEnds(stored: row["list_ends"]))
+            return (step(row), SessionChangeset(bytes: Array(bytes)), ListEnds(stored: row["list_ends"]))
         }
     }
 

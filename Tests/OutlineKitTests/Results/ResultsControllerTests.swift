@@ -8,10 +8,10 @@ final class RecordingDelegate: ResultsControllerDelegate {
     func controllerWillChangeContent(_ controller: ResultsController) { events.append("will") }
     func controller(
         _ controller: ResultsController, didChangeSection name: String, atSectionIndex index: Int,
-        for kind: ChangeSet.Kind
+        for kind: ResultsDiff.Kind
     ) { events.append("section \(kind) \(name) \(index)") }
     func controller(
-        _ controller: ResultsController, didChange object: Item, at path: ItemPath?, for kind: ChangeSet.Kind,
+        _ controller: ResultsController, didChange object: Item, at path: ItemPath?, for kind: ResultsDiff.Kind,
         newPath: ItemPath?
     ) {
         events.append("\(kind) \(object.title) \(path.map(\.description) ?? "-") \(newPath.map(\.description) ?? "-")")

@@ -2,8 +2,8 @@ import OutlineKit
 import OutlineTestSupport
 import Testing
 
-@Suite("Change sets between random snapshots")
-struct ChangeSetPropertyTests {
+@Suite("Results diffs between random snapshots")
+struct ResultsDiffPropertyTests {
     /// A random snapshot: some of the ids 1...pool, shuffled, spread over sections whose names
     /// keep one fixed order (sections never move, as in a sorted, sectioned list).
     static func randomSnapshot(pool: Int, sectioned: Bool, using rng: inout SeededGenerator) -> ResultsSnapshot {
@@ -34,7 +34,7 @@ struct ChangeSetPropertyTests {
             let pool = Int.random(in: 1...30, using: &rng)
             let old = Self.randomSnapshot(pool: pool, sectioned: sectioned, using: &rng)
             let new = Self.randomSnapshot(pool: pool, sectioned: sectioned, using: &rng)
-            let changes = ChangeSet(from: old, to: new)
+            let changes = ResultsDiff(from: old, to: new)
             let contents = Dictionary(
                 new.sections.flatMap(\.rows).map { ($0.id, $0.content) }, uniquingKeysWith: { $1 })
             #expect(changes.applied(to: old, contents: contents) == new, "trial \(trial): \(changes)")
@@ -57,7 +57,7 @@ struct ChangeSetPropertyTests {
 
     @Test func anEmptyDifferenceIsEmpty() {
         let list = ResultsSnapshot(rows: [.init(id: 1, content: "a"), .init(id: 2, content: "b")])
-        #expect(ChangeSet(from: list, to: list).isEmpty)
+        #expect(ResultsDiff(from: list, to: list).isEmpty)
     }
 
     @Test func aRowThatOnlyShiftsIsNotReported() {
@@ -65,7 +65,7 @@ struct ChangeSetPropertyTests {
         let new = ResultsSnapshot(rows: [
             .init(id: 3, content: "c"), .init(id: 1, content: "a"), .init(id: 2, content: "b"),
         ])
-        let changes = ChangeSet(from: old, to: new)
+        let changes = ResultsDiff(from: old, to: new)
         #expect(changes.objectChanges == [.init(kind: .insert, id: 3, from: nil, to: ItemPath(row: 0))])
     }
 
@@ -73,7 +73,7 @@ struct ChangeSetPropertyTests {
         let old = ResultsSnapshot(rows: [1, 2, 3, 4, 5].map { .init(id: $0, content: "v1") })
         var rows: [ResultsSnapshot.Row] = [5, 6, 1, 3, 7].map { .init(id: $0, content: "v1") }
         rows[3].content = "v2"  // 3 is updated in place
-        let changes = ChangeSet(from: old, to: ResultsSnapshot(rows: rows))
+        let changes = ResultsDiff(from: old, to: ResultsSnapshot(rows: rows))
         #expect(changes.objectChanges.map(\.kind) == [.delete, .delete, .insert, .insert, .move, .update])
         #expect(changes.objectChanges.map(\.id) == [4, 2, 6, 7, 5, 3])
     }

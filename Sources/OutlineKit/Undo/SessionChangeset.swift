@@ -7,13 +7,13 @@ import GRDB
 /// rows removed by `ON DELETE CASCADE` and siblings renumbered by the same transaction. Applied
 /// inverted, the changeset restores the rows exactly as they were (same ids, parents, positions
 /// and titles); applied forward, it redoes the command.
-struct Changeset: Equatable {
+struct SessionChangeset: Equatable {
     var bytes: [UInt8]
 
     var isEmpty: Bool { bytes.isEmpty }
 
     /// Runs `body` while recording the changes it makes to the `item` table.
-    static func record<T>(_ db: Database, _ body: () throws -> T) throws -> (T, Changeset) {
+    static func record<T>(_ db: Database, _ body: () throws -> T) throws -> (T, SessionChangeset) {
         let connection = db.sqliteConnection
         var session: OpaquePointer?
         try check(sqlite3session_create(connection, "main", &session), "start recording")
@@ -25,12 +25,12 @@ struct Changeset: Equatable {
         try check(sqlite3session_changeset(session, &size, &buffer), "collect the changes")
         defer { sqlite3_free(buffer) }
         let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
-        return (result, Changeset(bytes: bytes))
+        return (result, SessionChangeset(bytes: bytes))
     }
 
     /// Applies the changeset (inverted for an undo) inside the caller's transaction.
     ///
-    /// - Throws: `Changeset.Conflict` when a row is not as the changeset expects it.
+    /// - Throws: `SessionChangeset.Conflict` when a row is not as the changeset expects it.
     func apply(_ db: Database, inverted: Bool) throws {
         var conflictKind: Int32 = 0
         let result = bytes.withUnsafeBytes { buffer in

@@ -3,7 +3,7 @@
 /// the deleted and moved rows (and then the deleted sections), putting in the inserted sections,
 /// then the inserted and moved rows at their `to` in ascending order, turns the old list into the
 /// new one (`applied(to:)` does exactly that).
-public struct ChangeSet: Equatable, Sendable {
+public struct ResultsDiff: Equatable, Sendable {
     public enum SectionChange: Equatable, Sendable {
         case insert(name: String, index: Int)
         case delete(name: String, index: Int)
@@ -44,7 +44,7 @@ public struct ChangeSet: Equatable, Sendable {
     }
 }
 
-extension ChangeSet {
+extension ResultsDiff {
     /// Computes the change set from `old` to `new`.
     ///
     /// Rows present in both are moves when their section changed, or when they fall outside a
