@@ -1,28 +1,6 @@
 import Foundation
 import GRDB
 
-/// One committed change, as a watcher reports it: a step done, undone or redone, with what it
-/// changed under each parent.
-public struct ChangeEvent: Equatable, Sendable {
-    public enum Kind: String, Sendable {
-        /// The step's command ran (`"action"` in a change report).
-        case done = "action"
-        case undone
-        case redone
-    }
-
-    public var sequence: Int64
-    public var step: Int64
-    public var kind: Kind
-    /// The step's name; nil when the step has been pruned from the history since.
-    public var name: String?
-    /// The per-parent changes; nil when they can no longer be known (the step, or a later one,
-    /// was pruned before this feed read it).
-    public var changes: [ReportedChange]?
-    /// Titles of the items this change removed, for a view that shows what went.
-    public var removedTitles: [ItemID: String]
-}
-
 /// Follows the changes that any process commits to an outline, one event per commit, in order.
 ///
 /// Each poll reads the events logged since the last one and reconstructs, from the current lists
@@ -84,12 +62,7 @@ public final class ChangeFeed {
         var events: [ChangeEvent] = []
         var appliedRows: [[ChangedRow]?] = []
         for row in rows {
-            let kind: ChangeEvent.Kind =
-                switch row[2] as Int {
-                case 1: .undone;
-                case 2: .redone;
-                default: .done
-                }
+            let kind = StepEvent(rawValue: row[2]) ?? .done
             let changeset = (row[4] as Data?).map { SessionChangeset(bytes: Array($0)) }
             let applied = try changeset?.rows(inverted: kind == .undone)
             appliedRows.append(applied)

@@ -65,7 +65,7 @@ extension Outline {
                     if start != .root, changes?.isEmpty ?? false { continue }
                     var json = JSONWriter()
                     ChangeOutput.writeReport(
-                        &json, step: event.step, key: event.kind.rawValue, name: event.name, changes: changes)
+                        &json, step: event.step, key: event.kind.reportKey, name: event.name, changes: changes)
                     output.writeLine(json.text)
                     output.flush()
                     if output.failure != nil { return }

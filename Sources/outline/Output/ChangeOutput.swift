@@ -1,5 +1,17 @@
 import OutlineKit
 
+extension StepEvent {
+    /// The key that names the step in a change report: `"action"` for a command that ran,
+    /// `"undone"` or `"redone"`.
+    var reportKey: String {
+        switch self {
+        case .done: "action"
+        case .undone: "undone"
+        case .redone: "redone"
+        }
+    }
+}
+
 /// Prints what a changing command did: a one-line summary, or with --json one object.
 enum ChangeOutput {
     static func print(_ result: ChangeResult, json: Bool) {
@@ -21,7 +33,8 @@ enum ChangeOutput {
         var ids: [ItemID]?
         if case .add = result.action { ids = result.ids }
         writeReport(
-            &json, step: result.step, key: "action", name: result.action.name, changes: result.changes, ids: ids)
+            &json, step: result.step, key: StepEvent.done.reportKey, name: result.action.name, changes: result.changes,
+            ids: ids)
         StandardOutput.shared.writeLine(json.text)
     }
 

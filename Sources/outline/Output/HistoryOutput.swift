@@ -9,7 +9,7 @@ enum HistoryOutput {
     static func printTravel(_ steps: [UndoStep], undoing: Bool, dryRun: Bool, json: Bool, asArray: Bool) {
         let output = StandardOutput.shared
         output.reportsASavedChange = !dryRun
-        let key = undoing ? "undone" : "redone"
+        let key = (undoing ? StepEvent.undone : .redone).reportKey
         if json {
             var writer = JSONWriter()
             if asArray { writer.openArray() }

@@ -11,7 +11,7 @@ struct ChangeFeedTests {
         let writer = try OutlineStore(path: fixture.store.path)  // another process, in effect
         let feed = try ChangeFeed(store: fixture.store)
         var rng = SeededGenerator(seed: seed)
-        var expected: [(kind: ChangeEvent.Kind, name: String, changes: [ReportedChange])] = []
+        var expected: [(kind: StepEvent, name: String, changes: [ReportedChange])] = []
         var seen: [ChangeEvent] = []
         var ids: [ItemID] = []
         for step in 1...200 {

@@ -1,0 +1,18 @@
+/// What a changing command did: its action (for the summary and the undo step), the step it
+/// recorded, and, for `add`, the new ids.
+public struct ChangeResult: Equatable, Sendable {
+    public var action: Action
+    public var ids: [ItemID]
+    /// The undo step recorded; nil when the command changed nothing.
+    public var step: StepID?
+    /// The per-parent changes, when the call asked for them (`reportingChanges`).
+    public var changes: [ReportedChange] = []
+    /// The parents whose lists of children the command changed, for the step's `ListEnds`.
+    var touchedParents: Set<ItemID>
+
+    init(action: Action, ids: [ItemID] = [], touchedParents: Set<ItemID> = []) {
+        self.action = action
+        self.ids = ids
+        self.touchedParents = touchedParents
+    }
+}

@@ -1,0 +1,82 @@
+import CSQLiteSession
+
+/// One row of a changeset: what happens to one item when the changeset is applied.
+///
+/// An insert carries all its new values and a delete all its old ones; an update carries old and
+/// new values only for the columns it changes (nil for the others).
+struct ChangedRow: Equatable {
+    enum Kind { case insert, delete, update }
+
+    struct Values: Equatable {
+        var parent: ItemID?
+        var position: Int?
+        var title: String?
+    }
+
+    var kind: Kind
+    var id: ItemID
+    var old = Values()
+    var new = Values()
+
+    var oldParent: ItemID? { old.parent }
+    var newParent: ItemID? { new.parent }
+
+    /// Column order of the item table: id, parent_id, position, title.
+    private enum Column: Int32 { case id = 0, parent, position, title }
+
+    init(kind: Kind, id: ItemID, old: Values = Values(), new: Values = Values()) {
+        self.kind = kind
+        self.id = id
+        self.old = old
+        self.new = new
+    }
+
+    init(_ iterator: OpaquePointer) throws {
+        var table: UnsafePointer<CChar>?
+        var columnCount: Int32 = 0
+        var operation: Int32 = 0
+        var indirect: Int32 = 0
+        sqlite3changeset_op(iterator, &table, &columnCount, &operation, &indirect)
+        switch operation {
+        case SQLITE_INSERT:
+            kind = .insert
+            new = Self.values(iterator, sqlite3changeset_new)
+            id = Self.integer(iterator, .id, sqlite3changeset_new) ?? 0
+        case SQLITE_DELETE:
+            kind = .delete
+            old = Self.values(iterator, sqlite3changeset_old)
+            id = Self.integer(iterator, .id, sqlite3changeset_old) ?? 0
+        default:
+            kind = .update
+            old = Self.values(iterator, sqlite3changeset_old)
+            new = Self.values(iterator, sqlite3changeset_new)
+            id = Self.integer(iterator, .id, sqlite3changeset_old) ?? 0
+        }
+    }
+
+    private typealias ValueReader = (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+
+    private static func values(_ iterator: OpaquePointer, _ read: ValueReader) -> Values {
+        Values(
+            parent: integer(iterator, .parent, read),
+            position: integer(iterator, .position, read).map { Int($0) },
+            title: text(iterator, .title, read))
+    }
+
+    private static func value(_ iterator: OpaquePointer, _ column: Column, _ read: ValueReader) -> OpaquePointer? {
+        var value: OpaquePointer?
+        guard read(iterator, column.rawValue, &value) == SQLITE_OK, let value, sqlite3_value_type(value) != SQLITE_NULL
+        else { return nil }
+        return value
+    }
+
+    private static func integer(_ iterator: OpaquePointer, _ column: Column, _ read: ValueReader) -> Int64? {
+        value(iterator, column, read).map { sqlite3_value_int64($0) }
+    }
+
+    private static func text(_ iterator: OpaquePointer, _ column: Column, _ read: ValueReader) -> String? {
+        guard let value = value(iterator, column, read), let bytes = sqlite3_value_text(value) else { return nil }
+        let count = Int(sqlite3_value_bytes(value))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+/// The undo history table: reads and writes of `undo_step`, inside the caller's transaction.
+enum UndoHistory {
+    /// Records a step and clears what could be redone; prunes steps and events beyond `levels`
+    /// (0: keep all).
+    static func push(_ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, levels: Int) throws
+        -> StepID
+    {
+        // Cleared steps stay readable for watchers until pruned; see `Schema.createVersion2`.
+        try db.cachedStatement(sql: "UPDATE undo_step SET undone = 2 WHERE undone = 1").execute()
+        try db.cachedStatement(
+            sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [name, Data(changeset.bytes), Date().timeIntervalSince1970, listEnds.stored])
+        let number = db.lastInsertedRowID
+        let event = try recordEvent(db, step: number, .done)
+        if levels > 0 {
+            try db.cachedStatement(sql: "DELETE FROM undo_step WHERE id <= ?")
+                .execute(arguments: [number - Int64(levels)])
+            try db.cachedStatement(sql: "DELETE FROM change_event WHERE seq <= ?")
+                .execute(arguments: [event - Int64(levels)])
+        }
+        return number
+    }
+
+    /// Appends to the event log; returns the event's sequence number.
+    @discardableResult
+    static func recordEvent(_ db: Database, step: StepID, _ event: StepEvent) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO change_event (step, kind) VALUES (?, ?)")
+            .execute(arguments: [step, event.rawValue])
+        return db.lastInsertedRowID
+    }
+
+    /// The newest steps not undone (for undo) or the oldest undone ones (for redo), in the order
+    /// they are to be applied.
+    static func next(_ db: Database, undone: Bool, limit: Int) throws
+        -> [(step: UndoStep, changeset: SessionChangeset, listEnds: ListEnds?)]
+    {
+        let sql =
+            undone
+            ? """
+            SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
+                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset,
+                   CAST(list_ends AS TEXT) AS list_ends
+            FROM undo_step WHERE undone = 1 ORDER BY id LIMIT ?
+            """
+            : """
+            SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
+                   CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset,
+                   CAST(list_ends AS TEXT) AS list_ends
+            FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT ?
+            """
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit]).map { row in
+            let bytes: Data = row["changeset"]
+            return (step(row), SessionChangeset(bytes: Array(bytes)), ListEnds(stored: row["list_ends"]))
+        }
+    }
+
+    /// The name of the step `next` would return first, without reading its changeset.
+    static func nextName(_ db: Database, undone: Bool) throws -> String? {
+        let sql =
+            undone
+            ? "SELECT CAST(name AS TEXT) FROM undo_step WHERE undone = 1 ORDER BY id LIMIT 1"
+            : "SELECT CAST(name AS TEXT) FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT 1"
+        return try String.fetchOne(db.cachedStatement(sql: sql))
+    }
+
+    /// Marks the step undone or redone, with the ends of its lists as they now are.
+    static func setUndone(_ db: Database, _ number: StepID, _ undone: Bool, listEnds: ListEnds?) throws {
+        try db.cachedStatement(sql: "UPDATE undo_step SET undone = ?, list_ends = ? WHERE id = ?")
+            .execute(arguments: [undone, listEnds?.stored, number])
+        try recordEvent(db, step: number, undone ? .undone : .redone)
+    }
+
+    /// The history, newest first.
+    static func list(_ db: Database, limit: Int?) throws -> [UndoStep] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
+                       CAST(undone AS INTEGER) AS undone
+                FROM undo_step WHERE undone < 2 ORDER BY id DESC LIMIT ?
+                """,
+            arguments: [limit ?? -1]
+        ).map(step)
+    }
+
+    /// Reads a step. Its queries cast every column to the type it is read as: GRDB stops the
+    /// process on a value of another type, which a file edited outside outline may hold, and a
+    /// cast never fails.
+    private static func step(_ row: Row) -> UndoStep {
+        UndoStep(
+            number: row["id"], name: row["name"], date: Date(timeIntervalSince1970: row["created_at"]),
+            isUndone: (row["undone"] as Int) != 0)
+    }
+}
