@@ -91,6 +91,7 @@ public enum OutlineError: Error, Equatable, Sendable {
 }
 
 extension OutlineError: LocalizedError {
+    /// The one-line message, for code that reads errors through `LocalizedError`.
     public var errorDescription: String? { message }
 
     /// The one-line message, without the `error: ` prefix.

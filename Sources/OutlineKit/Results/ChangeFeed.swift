@@ -15,10 +15,12 @@ import GRDB
 public final class ChangeFeed {
     /// What one poll found.
     public struct Update: Equatable, Sendable {
+        /// The events logged since the last poll, oldest first.
         public var events: [ChangeEvent] = []
         /// The file changed but no event explains it: someone edited it outside outline.
         public var changedOutsideOutline = false
 
+        /// True when the poll found nothing at all.
         public var isEmpty: Bool { events.isEmpty && !changedOutsideOutline }
     }
 

@@ -22,9 +22,13 @@ import GRDB
 /// controller.object(at: ItemPath(section: 0, row: 0)).title
 /// ```
 public final class ResultsController {
+    /// What the controller shows: whose children, in which order and sections.
     public let request: FetchRequest
+    /// Hears every change the controller delivers; held weakly.
     public weak var delegate: (any ResultsControllerDelegate)?
+    /// The objects as last fetched, in their sections; empty before `performFetch()`.
     public private(set) var sections: [ResultsSection] = []
+    /// Whether `pause()` holds back changes until `resume()`.
     public private(set) var isPaused = false
     /// True when a paused controller has seen a refresh: `resume()` will deliver something.
     public private(set) var hasPendingChanges = false
@@ -41,11 +45,15 @@ public final class ResultsController {
         self.request = request
     }
 
+    /// Every object, section after section.
     public var fetchedObjects: [Item] { sections.flatMap(\.objects) }
+    /// The sections' index titles, in order: what a section index bar shows.
     public var sectionIndexTitles: [String] { sections.map(\.indexTitle) }
 
+    /// The object at `path`, which must be a path the controller shows.
     public func object(at path: ItemPath) -> Item { sections[path.section].objects[path.row] }
 
+    /// Where the item `id` is shown, or nil if the controller does not show it.
     public func indexPath(for id: ItemID) -> ItemPath? { paths[id] }
 
     /// The section for an index title (as a section index bar asks), or the nearest before it.

@@ -4,17 +4,24 @@
 /// then the inserted and moved rows at their `to` in ascending order, turns the old list into the
 /// new one (`applied(to:)` does exactly that).
 public struct ResultsDiff: Equatable, Sendable {
+    /// A section that came or went.
     public enum SectionChange: Equatable, Sendable {
+        /// Section `name` appears at `index` of the new list of sections.
         case insert(name: String, index: Int)
+        /// Section `name` goes from `index` of the old list of sections.
         case delete(name: String, index: Int)
     }
 
+    /// What happened to a row; the raw values are the change reports' `type`.
     public enum Kind: String, Sendable {
         case insert, delete, move, update
     }
 
+    /// What happened to one row.
     public struct ObjectChange: Equatable, Sendable {
+        /// Insert, delete, move or update.
         public var kind: Kind
+        /// The row's item.
         public var id: ItemID
         /// The old place: for delete, move and update.
         public var from: ItemPath?
@@ -36,8 +43,10 @@ public struct ResultsDiff: Equatable, Sendable {
     /// (ascending `from`).
     public var objectChanges: [ObjectChange] = []
 
+    /// True when nothing changed.
     public var isEmpty: Bool { sectionChanges.isEmpty && objectChanges.isEmpty }
 
+    /// A diff of the given changes, which must follow the order the properties describe.
     public init(sectionChanges: [SectionChange] = [], objectChanges: [ObjectChange] = []) {
         self.sectionChanges = sectionChanges
         self.objectChanges = objectChanges

@@ -1,7 +1,9 @@
 /// What a changing command did: its action (for the summary and the undo step), the step it
 /// recorded, and, for `add`, the new ids.
 public struct ChangeResult: Equatable, Sendable {
+    /// What the command did, which names its step and its summary.
     public var action: Action
+    /// For `add`, the new ids in the order of the titles; empty otherwise.
     public var ids: [ItemID]
     /// The undo step recorded; nil when the command changed nothing.
     public var step: StepID?

@@ -23,7 +23,9 @@ public struct OutlineUndoManager {
         nonmutating set { store.levelsOfUndo = newValue }
     }
 
+    /// Whether a step can be undone.
     public var canUndo: Bool { get throws { try undoActionName != nil } }
+    /// Whether a step can be redone.
     public var canRedo: Bool { get throws { try redoActionName != nil } }
 
     /// The name of the step `undo()` would revert, or nil.
