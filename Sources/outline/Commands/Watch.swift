@@ -96,7 +96,7 @@ extension Outline {
                     screen.enter()
                     try view.render()
                 case .signal: return
-                case .key(let key) where key == UInt8(ascii: "q") || key == 3: return
+                case .key(.byte(UInt8(ascii: "q"))), .key(Key.controlC): return
                 case .key, .fileChanged, .timeout:
                     let update = try feed.poll()
                     view.note(update.events)
