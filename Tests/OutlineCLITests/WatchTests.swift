@@ -144,6 +144,35 @@ struct WatchTests {
     }
 }
 
+/// The screen of `watch`, driven in tmux: widths, marks, scrolling, small terminals, depth.
+extension WatchTests {
+    /// The shell command that runs watch on the test's database, without colour.
+    func watchCommand(_ arguments: String = "") -> String {
+        "NO_COLOR=1 '\(OutlineProcess.binary)' watch --db '\(outline.database)' \(arguments)"
+    }
+
+    @Test func aWideTitleIsCutByColumnsNotCharacters() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        // 22 characters but 44 columns: by Characters it fits a 30-column pane, by columns not.
+        let wide = "山田太郎の長い名前のテストです東京都千代田区"
+        try outline.run(["add", wide, "Short"])
+        try tmux.start(watchCommand(), columns: 30)
+        defer { tmux.stop() }
+        let lines = tmux.screen(containing: "Short").screenLines
+        let row = try #require(lines.firstIndex { $0.contains("山田") }, "\(lines)")
+        #expect(lines[row].hasSuffix("…"), "\(lines)")
+        #expect(lines[row + 1].hasSuffix("2  Short"), "the next row is the next item, not a wrapped rest: \(lines)")
+        #expect(!lines.contains { $0.contains("区") })
+        #expect(lines[0].hasPrefix("outline watch") && lines[0].hasSuffix("…"), "the header is cut too: \(lines)")
+        try outline.run(["rm", "1"])
+        let removed = tmux.screen(containing: "removed").screenLines
+        let removedRow = try #require(removed.firstIndex { $0.contains("removed") })
+        #expect(removed[removedRow].hasPrefix("- removed \"山田") && removed[removedRow].hasSuffix("…"), "\(removed)")
+        #expect(!removed.contains { $0.contains("区") })
+        #expect(removed[0].hasPrefix("outline watch"))
+    }
+}
+
 /// A private tmux server, on a socket in the test's folder: no other tmux is touched, and
 /// killing the server ends everything the test started.
 struct TmuxSession {
@@ -161,8 +190,9 @@ struct TmuxSession {
         capture = folder + "/capture.txt"
     }
 
-    func start(_ command: String) throws {
-        run(["new-session", "-d", "-s", Self.name, "-x", "80", "-y", "12", command])
+    /// Starts `command` in a pane of `columns` by `rows`.
+    func start(_ command: String, columns: Int = 80, rows: Int = 12) throws {
+        run(["new-session", "-d", "-s", Self.name, "-x", String(columns), "-y", String(rows), command])
     }
 
     func stop() { run(["kill-server"]) }
@@ -193,14 +223,31 @@ struct TmuxSession {
         return String(decoding: FileManager.default.contents(atPath: capture) ?? Data(), as: UTF8.self)
     }
 
-    /// The screen once it shows `text`, or as it is after four seconds.
-    func screen(containing text: String) -> String {
+    /// The screen once it shows `text`, or as it is after `timeout` seconds.
+    func screen(containing text: String, timeout: TimeInterval = 10) -> String {
+        screen(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// The screen once `condition` holds for it, or as it is after `timeout` seconds: a busy
+    /// machine may take a while to redraw.
+    func screen(timeout: TimeInterval = 10, where condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        for _ in 0..<200 {
+        repeat {
             last = run(["capture-pane", "-p", "-t", Self.name])
-            if last.contains(text) { return last }
+            if condition(last) { return last }
             usleep(20_000)
-        }
+        } while Date() < deadline
         return last
+    }
+}
+
+extension String {
+    /// A captured screen's rows, trailing blanks trimmed.
+    var screenLines: [String] {
+        let rows = hasSuffix("\n") ? dropLast() : Substring(self)
+        return rows.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import OutlineKit
 
 /// The human form of `watch`: REF's subtree as `ls` draws it, with what just changed marked for a
-/// moment: `+` new, `~` moved, `*` retitled, and a line naming what was removed.
+/// moment: `+` new, `~` moved, `*` retitled, and a line naming what was removed. Every line is
+/// cut to the terminal's columns, so that none wraps.
 final class WatchView {
     enum Mark {
         case inserted, moved, updated
@@ -63,7 +64,7 @@ final class WatchView {
         marks = marks.filter { $0.value.until > now }
         removed = removed.filter { $0.until > now }
         let (rows, columns) = screen.size
-        var lines = [header(columns: columns)]
+        var lines = [header()]
         let room = max(1, rows - 3)
         var shown = 0
         var more = false
@@ -75,46 +76,48 @@ final class WatchView {
                     enter: { entry in
                         guard shown < room else { throw StopWalking() }
                         shown += 1
-                        lines.append(self.line(renderer.parts(entry), id: entry.id, columns: columns))
+                        lines.append(self.line(renderer.parts(entry), id: entry.id))
                     },
                     leave: { renderer.leave($0) })
             } catch is StopWalking {
                 more = true
             }
-            if shown == 0 { lines.append(Terminal.dim("  (nothing here yet: outline add TITLE)")) }
+            if shown == 0 { lines.append(ScreenLine("  (nothing here yet: outline add TITLE)", .dim)) }
         } else {
-            lines.append(Terminal.dim("  item \(start) does not exist now; waiting for it to come back"))
+            lines.append(ScreenLine("  item \(start) does not exist now; waiting for it to come back", .dim))
         }
-        if more { lines.append(Terminal.dim("  … more below; make the window taller to see them")) }
+        if more { lines.append(ScreenLine("  … more below; make the window taller to see them", .dim)) }
         if !removed.isEmpty {
             let titles = removed.map { "\"\(TitleSanitizer.forTerminal($0.title))\"" }.joined(separator: ", ")
-            lines.append(colour(31, Self.truncate("- removed " + titles, to: columns)))
+            lines.append(ScreenLine("- removed " + titles, .colour(31)))
         }
-        screen.draw(lines)
+        screen.draw(lines.map { $0.rendered(columns: columns) })
     }
 
     private struct StopWalking: Error {}
 
-    private func header(columns: Int) -> String {
-        let place = start == .root ? "" : " · under \(start)"
-        let text = Self.truncate("outline watch · \(store.path)\(place) · q quits", to: columns)
-        return Terminal.bold(text)
+    /// Named after its place in the outline, path last: in a narrow terminal the cut takes the end
+    /// of the path rather than what the watch follows.
+    private func header() -> ScreenLine {
+        var text = "outline watch"
+        if start != .root { text += " · under \(start)" }
+        text += " · q quits · " + TitleSanitizer.forTerminal(store.path)
+        return ScreenLine(text, .bold)
     }
 
-    private func line(_ parts: (id: String, guides: String, title: String), id: ItemID, columns: Int) -> String {
+    private func line(_ parts: (id: String, guides: String, title: String), id: ItemID) -> ScreenLine {
         let mark = marks[id]?.mark
-        let gutter = mark.map { colour($0.colour, $0.symbol) } ?? " "
-        let room = columns - 2 - parts.id.count - 2 - parts.guides.count
-        let title = Self.truncate(parts.title, to: max(1, room))
-        let shownTitle = mark.map { colour($0.colour, title) } ?? title
-        return gutter + " " + Terminal.dim(parts.id) + "  " + Terminal.dim(parts.guides) + shownTitle
-    }
-
-    private func colour(_ code: Int, _ text: String) -> String {
-        Terminal.usesColour ? "\u{1B}[\(code)m\(text)\u{1B}[39m" : text
-    }
-
-    static func truncate(_ text: String, to width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+        var line = ScreenLine()
+        if let mark {
+            line.append(mark.symbol, .colour(mark.colour))
+        } else {
+            line.append(" ")
+        }
+        line.append(" ")
+        line.append(parts.id, .dim)
+        line.append("  ")
+        line.append(parts.guides, .dim)
+        line.append(parts.title, mark.map { .colour($0.colour) } ?? .plain)
+        return line
     }
 }
