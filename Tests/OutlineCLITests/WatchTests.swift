@@ -102,7 +102,7 @@ struct WatchTests {
         defer { tmux.stop() }
         #expect(tmux.screen(containing: "Groceries").contains("outline watch"))
         try outline.run(["add", "Milk", "--under", "1"])
-        let changed = tmux.screen(containing: "Milk")
+        let changed = tmux.screen(containing: "+ 3  └─ Milk")
         #expect(changed.contains("+ 3  └─ Milk"), "\(changed)")
         try outline.run(["rm", "2"])
         #expect(tmux.screen(containing: "removed").contains("- removed \"Work\""))
@@ -170,6 +170,57 @@ extension WatchTests {
         #expect(removed[removedRow].hasPrefix("- removed \"山田") && removed[removedRow].hasSuffix("…"), "\(removed)")
         #expect(!removed.contains { $0.contains("区") })
         #expect(removed[0].hasPrefix("outline watch"))
+    }
+
+    @Test func depthLimitsTheLevelsShown() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Alpha"])
+        try outline.run(["add", "Bravo", "--under", "1"])
+        try outline.run(["add", "Charlie", "--under", "2"])
+        try tmux.start(watchCommand("1 --depth 1"))
+        defer { tmux.stop() }
+        let children = tmux.screen(containing: "Bravo")
+        #expect(!children.contains("Charlie"), "\(children)")
+        try outline.run(["add", "Delta", "--under", "2"])
+        try outline.run(["add", "Echo", "--under", "1"])
+        // A row may be drawn a moment before its mark: the walk can see a commit that the feed
+        // reads on its next wake-up. Wait for the mark itself.
+        let later = tmux.screen(containing: "+ 5  Echo")
+        #expect(later.contains("+ 5  Echo"), "\(later)")
+        #expect(!later.contains("Delta") && !later.contains("Charlie"), "\(later)")
+    }
+
+    /// As ls refuses them: the command line's own check takes negative numbers first.
+    @Test(arguments: [
+        (["--depth", "0"], "error: --depth must be at least 1"),
+        (["--depth", "0", "--json"], "error: --depth must be at least 1"),
+        (["--depth", "-1"], "error: '-1' is negative"),
+    ])
+    func depthBelowOneIsRefused(arguments: [String], message: String) throws {
+        let refused = try outline.run(["watch"] + arguments)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix(message), "\(refused)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+        #expect(try outline.run(["ls"] + arguments.filter { $0 != "--json" }).stderr.hasPrefix(message))
+    }
+
+    @Test func jsonWithDepthWritesOnlyChangesOfVisibleItems() throws {
+        try outline.run(["add", "Alpha"])
+        let watch = try BackgroundWatch(["--depth", "1"], database: outline.database)
+        try outline.run(["add", "Bravo", "--under", "1"])  // a grandchild of the root: not shown
+        try outline.run(["add", "Charlie"])
+        try outline.run(["mv", "2", "--under", "root"])  // from hidden to shown: only the insert
+        let lines = watch.lines(count: 2)
+        #expect(watch.stop() == 0)
+        #expect(lines.count == 2)
+        #expect(
+            lines.first
+                == #"{"step":3,"action":"add \"Charlie\"","changes":[{"parent":0,"type":"insert","id":3,"from":null,"to":2}]}"#
+        )
+        #expect(lines.last?.hasPrefix(#"{"step":4,"#) == true)
+        #expect(
+            lines.last?.hasSuffix(#""changes":[{"parent":0,"type":"insert","id":2,"from":null,"to":3}]}"#) == true,
+            "\(lines)")
     }
 }
 

@@ -12,14 +12,19 @@ extension Outline {
                 whenever any process commits a change, marking new rows (+), moved rows (~) and \
                 retitled rows (*) for a moment, and naming removed ones. q or Ctrl-C leaves it.
 
+                --depth N shows N levels below REF (1: its children alone), as ls --depth does.
+
                 With --json, writes one change report a line, as each change is committed, undo \
                 and redo included: {"step", "action" (or "undone", "redone"), "changes"}. For a \
-                REF other than the root, only changes under REF's subtree are written. Changes \
-                made to the file outside outline are not reported. Ctrl-C ends it.
+                REF other than the root, or with --depth, only the changes of items that the \
+                screen would show are written: changes under REF and under its descendants less \
+                than N levels below it, so that a move from a shown list to a hidden one is a \
+                delete alone. A report left with no change is not written. Changes made to the \
+                file outside outline are not reported. Ctrl-C ends it.
 
                 Examples:
                   outline watch
-                  outline watch 4
+                  outline watch 4 --depth 2
                   outline watch --json | jq -c '.changes[]'
                 """)
 
@@ -30,27 +35,35 @@ extension Outline {
             transform: ItemReference.parse)
         var item: ItemID?
 
+        @Option(help: ArgumentHelp("How many levels to show (1: the children alone).", valueName: "n"))
+        var depth: Int?
+
+        func validate() throws {
+            if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+        }
+
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
             let start = item ?? .root
             if start != .root { _ = try store.item(start) }
             let feed = try ChangeFeed(store: store)
+            let scope = WatchScope(store: store, start: start, maxDepth: depth)
             if global.json {
-                try followAsJSON(store, feed, start)
+                try followAsJSON(store, feed, scope)
             } else {
                 guard Terminal.isStandardOutputTerminal else {
                     throw CommandFailure(
                         message:
                             "watch draws on a terminal; use 'outline watch --json' to write change reports to a pipe")
                 }
-                try followOnScreen(store, feed, start)
+                try followOnScreen(store, feed, scope)
             }
         }
 
         /// How often to look even without a wake-up, in case inotify misses something.
         private static let fallbackPoll: TimeInterval = 2
 
-        private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ start: ItemID) throws {
+        private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: WatchScope) throws {
             let wakeup = Wakeup(databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP], readsKeys: false)
             let output = StandardOutput.shared
             // A message, not a result: a script (or a test) knows from it that nothing is missed
@@ -58,11 +71,11 @@ extension Outline {
             StandardError.writeLine("watching \(store.path); Ctrl-C stops")
             while true {
                 if case .signal = wakeup.wait(timeout: Self.fallbackPoll) { return }
-                for event in try feed.poll().events {
-                    let changes = try event.changes.map {
-                        try $0.filter { try store.isInSubtree($0.parent, of: start) }
-                    }
-                    if start != .root, changes?.isEmpty ?? false { continue }
+                let events = try feed.poll().events
+                scope.forget()
+                for event in events {
+                    let changes = try event.changes.map { try $0.filter { try scope.showsChildren(of: $0.parent) } }
+                    if scope.narrows, changes?.isEmpty ?? false { continue }
                     let line = ChangeOutput.report(
                         step: event.step, key: event.kind.rawValue, name: event.name, changes: changes)
                     output.writeLine(line + "}")
@@ -72,12 +85,12 @@ extension Outline {
             }
         }
 
-        private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ start: ItemID) throws {
+        private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: WatchScope) throws {
             let screen = TerminalScreen()
             let wakeup = Wakeup(
                 databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP],
                 readsKeys: isatty(0) == 1)
-            let view = WatchView(store: store, start: start, screen: screen)
+            let view = WatchView(store: store, scope: scope, screen: screen)
             screen.enter()
             defer { screen.restore() }
             try view.render()

@@ -30,14 +30,14 @@ final class WatchView {
     static let markDuration: TimeInterval = 2
 
     private let store: OutlineStore
-    private let start: ItemID
+    private let scope: WatchScope
     private let screen: TerminalScreen
     private var marks: [ItemID: (mark: Mark, until: Date)] = [:]
     private var removed: [(title: String, until: Date)] = []
 
-    init(store: OutlineStore, start: ItemID, screen: TerminalScreen) {
+    init(store: OutlineStore, scope: WatchScope, screen: TerminalScreen) {
         self.store = store
-        self.start = start
+        self.scope = scope
         self.screen = screen
     }
 
@@ -68,11 +68,11 @@ final class WatchView {
         let room = max(1, rows - 3)
         var shown = 0
         var more = false
-        if try store.exists(start) {
+        if try store.exists(scope.start) {
             var renderer = TreeRenderer(largestID: try store.largestID())
             do {
                 try store.walk(
-                    from: start,
+                    from: scope.start, maxDepth: scope.maxDepth,
                     enter: { entry in
                         guard shown < room else { throw StopWalking() }
                         shown += 1
@@ -84,7 +84,7 @@ final class WatchView {
             }
             if shown == 0 { lines.append(ScreenLine("  (nothing here yet: outline add TITLE)", .dim)) }
         } else {
-            lines.append(ScreenLine("  item \(start) does not exist now; waiting for it to come back", .dim))
+            lines.append(ScreenLine("  item \(scope.start) does not exist now; waiting for it to come back", .dim))
         }
         if more { lines.append(ScreenLine("  … more below; make the window taller to see them", .dim)) }
         if !removed.isEmpty {
@@ -100,7 +100,8 @@ final class WatchView {
     /// of the path rather than what the watch follows.
     private func header() -> ScreenLine {
         var text = "outline watch"
-        if start != .root { text += " · under \(start)" }
+        if scope.start != .root { text += " · under \(scope.start)" }
+        if let depth = scope.maxDepth { text += " · depth \(depth)" }
         text += " · q quits · " + TitleSanitizer.forTerminal(store.path)
         return ScreenLine(text, .bold)
     }
