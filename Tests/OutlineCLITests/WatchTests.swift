@@ -172,6 +172,48 @@ extension WatchTests {
         #expect(removed[0].hasPrefix("outline watch"))
     }
 
+    @Test func aMoveBetweenParentsIsMarkedMovedWhereItLands() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Home", "Work"])
+        try outline.run(["add", "Fence", "--under", "1"])
+        try tmux.start(watchCommand())
+        defer { tmux.stop() }
+        _ = tmux.screen(containing: "Fence")
+        try outline.run(["mv", "3", "--under", "2"])
+        let moved = tmux.screen(containing: "2  Work\n~ 3  └─ Fence")
+        #expect(moved.contains("2  Work\n~ 3  └─ Fence"), "\(moved)")
+        #expect(!moved.contains("removed"), "\(moved)")
+        // Marks are per item: let this one fade, so that the next "~" is the undo's own.
+        #expect(!tmux.screen { !$0.contains("~ 3") }.contains("~ 3"))
+        try outline.run(["undo"])
+        let undone = tmux.screen(containing: "1  Home\n~ 3  └─ Fence")
+        #expect(undone.contains("1  Home\n~ 3  └─ Fence"), "\(undone)")
+        #expect(!undone.contains("removed"), "\(undone)")
+        #expect(!tmux.screen { !$0.contains("~ 3") }.contains("~ 3"))
+        try outline.run(["redo"])
+        let redone = tmux.screen(containing: "2  Work\n~ 3  └─ Fence")
+        #expect(redone.contains("2  Work\n~ 3  └─ Fence"), "\(redone)")
+        #expect(!redone.contains("removed") && !redone.contains("+ 3"), "\(redone)")
+    }
+
+    @Test func aSubtreeWatchShowsItemsLeavingAsRemovedAndArrivingAsNew() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Home", "Work"])
+        try outline.run(["add", "Report", "--under", "2"])
+        try outline.run(["add", "Fence", "--under", "1"])
+        try tmux.start(watchCommand("2"))
+        defer { tmux.stop() }
+        #expect(tmux.screen(containing: "3  Report").contains("under 2"))
+        try outline.run(["mv", "3", "--under", "1"])
+        let left = tmux.screen(containing: "removed")
+        #expect(left.contains("- removed \"Report\""), "\(left)")
+        #expect(!left.contains("3  Report"), "\(left)")
+        try outline.run(["mv", "4", "--under", "2"])
+        let arrived = tmux.screen(containing: "+ 4  Fence")
+        #expect(arrived.contains("+ 4  Fence"), "\(arrived)")
+        #expect(!arrived.contains("removed \"Fence\""), "\(arrived)")
+    }
+
     @Test func depthLimitsTheLevelsShown() throws {
         guard let tmux = TmuxSession(in: outline.directory) else { return }
         try outline.run(["add", "Alpha"])

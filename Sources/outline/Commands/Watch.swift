@@ -10,7 +10,10 @@ extension Outline {
             discussion: """
                 On a terminal, shows REF's subtree (default: the whole outline) and redraws it \
                 whenever any process commits a change, marking new rows (+), moved rows (~) and \
-                retitled rows (*) for a moment, and naming removed ones. q or Ctrl-C leaves it.
+                retitled rows (*) for a moment, and naming removed ones. An item moved to another \
+                parent is marked moved where it lands; one moved out of REF's subtree (or below \
+                the depth shown) is named as removed, and one moved into it is marked new. q or \
+                Ctrl-C leaves it.
 
                 --depth N shows N levels below REF (1: its children alone), as ls --depth does.
 
@@ -112,7 +115,7 @@ extension Outline {
                 case .key(.byte(UInt8(ascii: "q"))), .key(Key.controlC): return
                 case .key, .fileChanged, .timeout:
                     let update = try feed.poll()
-                    view.note(update.events)
+                    try view.note(update.events)
                     if !update.isEmpty || view.nextExpiry != nil { try view.render() }
                 }
             }

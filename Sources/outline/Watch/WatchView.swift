@@ -5,34 +5,13 @@ import OutlineKit
 /// moment: `+` new, `~` moved, `*` retitled, and a line naming what was removed. Every line is
 /// cut to the terminal's columns, so that none wraps.
 final class WatchView {
-    enum Mark {
-        case inserted, moved, updated
-
-        var symbol: String {
-            switch self {
-            case .inserted: "+"
-            case .moved: "~"
-            case .updated: "*"
-            }
-        }
-
-        /// Green, yellow, cyan.
-        var colour: Int {
-            switch self {
-            case .inserted: 32
-            case .moved: 33
-            case .updated: 36
-            }
-        }
-    }
-
     /// How long a mark stays on screen.
     static let markDuration: TimeInterval = 2
 
     private let store: OutlineStore
     private let scope: WatchScope
     private let screen: TerminalScreen
-    private var marks: [ItemID: (mark: Mark, until: Date)] = [:]
+    private var marks: [ItemID: (mark: RowMark, until: Date)] = [:]
     private var removed: [(title: String, until: Date)] = []
 
     init(store: OutlineStore, scope: WatchScope, screen: TerminalScreen) {
@@ -44,19 +23,18 @@ final class WatchView {
     /// When the next mark fades, so the loop can redraw then.
     var nextExpiry: Date? { (marks.values.map(\.until) + removed.map(\.until)).min() }
 
-    func note(_ events: [ChangeEvent], now: Date = Date()) {
+    /// Marks what `events` changed in view and names what left it.
+    func note(_ events: [ChangeEvent], now: Date = Date()) throws {
+        guard !events.isEmpty else { return }
         let until = now.addingTimeInterval(Self.markDuration)
-        for event in events {
-            for change in event.changes ?? [] {
-                switch change.kind {
-                case .insert: marks[change.id] = (.inserted, until)
-                case .move: marks[change.id] = (.moved, until)
-                case .update: marks[change.id] = (.updated, until)
-                case .delete:
-                    marks[change.id] = nil
-                    if let title = event.removedTitles[change.id] { removed.append((title, until)) }
-                }
-            }
+        scope.forget()
+        let changes = try ChangesOnView(events, scope: scope) { [store] id in
+            try store.exists(id) ? try store.item(id).title : nil
+        }
+        for (id, mark) in changes.marks { marks[id] = (mark, until) }
+        for (id, title) in changes.departed {
+            marks[id] = nil
+            removed.append((title, until))
         }
     }
 
