@@ -151,6 +151,11 @@ extension WatchTests {
         "NO_COLOR=1 '\(OutlineProcess.binary)' watch --db '\(outline.database)' \(arguments)"
     }
 
+    /// The titles `Row 01` to `Row NN`, added as top-level items 1 to `count`.
+    func addRows(_ count: Int) throws {
+        try outline.run(["add"] + (1...count).map { "Row " + ($0 < 10 ? "0" : "") + String($0) })
+    }
+
     @Test func aWideTitleIsCutByColumnsNotCharacters() throws {
         guard let tmux = TmuxSession(in: outline.directory) else { return }
         // 22 characters but 44 columns: by Characters it fits a 30-column pane, by columns not.
@@ -212,6 +217,65 @@ extension WatchTests {
         let arrived = tmux.screen(containing: "+ 4  Fence")
         #expect(arrived.contains("+ 4  Fence"), "\(arrived)")
         #expect(!arrived.contains("removed \"Fence\""), "\(arrived)")
+    }
+
+    @Test func theViewScrollsWithKeys() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try addRows(30)
+        try tmux.start(watchCommand())  // 12 rows: the header, 10 items, a line saying there is more
+        defer { tmux.stop() }
+        let first = tmux.screen(containing: "Row 10")
+        #expect(!first.contains("Row 11"), "\(first)")
+        #expect(first.contains("more below"), "\(first)")
+        // A lone Escape is no quit; whatever follows it still counts.
+        let steps: [(keys: [String], shows: String, hides: String)] = [
+            (["Escape"], "Row 10", "Row 11"),
+            (["j"], "Row 11", "Row 01"),
+            (["Down"], "Row 12", "Row 02"),
+            (["NPage"], "Row 22", "Row 12"),
+            (["Space"], "Row 30", "Row 20"),  // the last page stops at the last item
+            (["k"], "Row 20", "Row 30"),
+            (["Up"], "Row 19", "Row 29"),
+            (["PPage"], "Row 09", "Row 19"),
+            (["b"], "Row 01", "Row 11"),
+            (["G"], "Row 30", "Row 01"),
+            (["g"], "Row 01", "Row 30"),
+            (["End"], "Row 30", "Row 01"),
+            (["Home"], "Row 01", "Row 30"),
+        ]
+        for step in steps {
+            tmux.send(step.keys)
+            let screen = tmux.screen { $0.contains(step.shows) && !$0.contains(step.hides) }
+            #expect(screen.contains(step.shows) && !screen.contains(step.hides), "after \(step.keys): \(screen)")
+            #expect(screen.screenLines.first?.hasPrefix("outline watch") == true, "after \(step.keys): \(screen)")
+        }
+        let bottom = { (screen: String) in screen.contains("Row 30") && screen.contains("above") }
+        tmux.send(["G"])
+        #expect(bottom(tmux.screen(where: bottom)))
+        // The tree shrinks under the view: it stays on what is left.
+        try outline.run(["rm"] + (11...30).map(String.init))
+        let shrunk = tmux.screen { $0.contains("Row 01") && $0.contains("Row 10") }
+        #expect(shrunk.contains("Row 01") && shrunk.contains("Row 10"), "\(shrunk)")
+    }
+
+    @Test func aFiveLineTerminalKeepsTheHeader() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try addRows(20)
+        try tmux.start(watchCommand(), columns: 40, rows: 5)
+        defer { tmux.stop() }
+        let first = tmux.screen(containing: "more below").screenLines
+        #expect(first.count == 5)
+        #expect(first.first?.hasPrefix("outline watch") == true, "\(first)")
+        try outline.run(["rm", "3"])
+        let removed = tmux.screen(containing: "removed").screenLines
+        #expect(removed.first?.hasPrefix("outline watch") == true, "\(removed)")
+        #expect(removed.contains { $0.contains("Row 01") }, "\(removed)")
+        #expect(removed.contains { $0.contains("more below") }, "\(removed)")
+        #expect(removed.last?.contains("removed \"Row 03\"") == true, "\(removed)")
+        tmux.send(["End"])
+        let end = tmux.screen(containing: "Row 20").screenLines
+        #expect(end.first?.hasPrefix("outline watch") == true, "\(end)")
+        #expect(end.contains { $0.contains("above") }, "\(end)")
     }
 
     @Test func depthLimitsTheLevelsShown() throws {

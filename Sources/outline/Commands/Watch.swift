@@ -12,8 +12,11 @@ extension Outline {
                 whenever any process commits a change, marking new rows (+), moved rows (~) and \
                 retitled rows (*) for a moment, and naming removed ones. An item moved to another \
                 parent is marked moved where it lands; one moved out of REF's subtree (or below \
-                the depth shown) is named as removed, and one moved into it is marked new. q or \
-                Ctrl-C leaves it.
+                the depth shown) is named as removed, and one moved into it is marked new.
+
+                Keys: j or Down and k or Up scroll a line; Space or Page Down and b or Page Up a \
+                page; g or Home go to the top, G or End to the bottom. q or Ctrl-C leaves; Ctrl-Z \
+                suspends it until fg.
 
                 --depth N shows N levels below REF (1: its children alone), as ls --depth does.
 
@@ -97,6 +100,11 @@ extension Outline {
             screen.enter()
             defer { screen.restore() }
             try view.render()
+            func followChanges() throws {
+                let update = try feed.poll()
+                try view.note(update.events)
+                if !update.isEmpty || view.nextExpiry != nil { try view.render() }
+            }
             while true {
                 let timeout = min(
                     Self.fallbackPoll, view.nextExpiry.map { max(0.05, $0.timeIntervalSinceNow) } ?? Self.fallbackPoll)
@@ -113,10 +121,9 @@ extension Outline {
                     try view.render()
                 case .signal: return
                 case .key(.byte(UInt8(ascii: "q"))), .key(Key.controlC): return
-                case .key, .fileChanged, .timeout:
-                    let update = try feed.poll()
-                    try view.note(update.events)
-                    if !update.isEmpty || view.nextExpiry != nil { try view.render() }
+                case .key(let key):
+                    if view.scroll(for: key) { try view.render() } else { try followChanges() }
+                case .fileChanged, .timeout: try followChanges()
                 }
             }
         }

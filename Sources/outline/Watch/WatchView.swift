@@ -1,9 +1,13 @@
 import Foundation
 import OutlineKit
 
-/// The human form of `watch`: REF's subtree as `ls` draws it, with what just changed marked for a
-/// moment: `+` new, `~` moved, `*` retitled, and a line naming what was removed. Every line is
-/// cut to the terminal's columns, so that none wraps.
+/// The human form of `watch`: REF's subtree as `ls` draws it, scrollable, with what just changed
+/// marked for a moment (`+` new, `~` moved, `*` retitled) and a line naming what went.
+///
+/// The screen is the header, the rows of the tree that fit, a line saying what is hidden above
+/// and below when something is, and the line of removed items when there are some. It never has
+/// more lines than the terminal, and every line is cut to the terminal's columns, so the terminal
+/// never scrolls and the header stays at the top.
 final class WatchView {
     /// How long a mark stays on screen.
     static let markDuration: TimeInterval = 2
@@ -13,6 +17,10 @@ final class WatchView {
     private let screen: TerminalScreen
     private var marks: [ItemID: (mark: RowMark, until: Date)] = [:]
     private var removed: [(title: String, until: Date)] = []
+    /// The index of the first tree row shown; clamped by every render.
+    private var scrollOffset = 0
+    /// How many tree rows the last render showed: what Page Up and Page Down move by.
+    private var pageSize = 1
 
     init(store: OutlineStore, scope: WatchScope, screen: TerminalScreen) {
         self.store = store
@@ -38,41 +46,43 @@ final class WatchView {
         }
     }
 
+    /// Scrolls for `key`; false for a key that does not scroll.
+    func scroll(for key: Key) -> Bool {
+        switch key {
+        case .down, .byte(UInt8(ascii: "j")): scroll(by: 1)
+        case .up, .byte(UInt8(ascii: "k")): scroll(by: -1)
+        case .pageDown, .byte(UInt8(ascii: " ")): scroll(by: pageSize)
+        case .pageUp, .byte(UInt8(ascii: "b")): scroll(by: -pageSize)
+        case .home, .byte(UInt8(ascii: "g")): scrollOffset = 0
+        // The next render clamps this to the last page, in the walk it makes anyway.
+        case .end, .byte(UInt8(ascii: "G")): scrollOffset = Int.max
+        default: return false
+        }
+        return true
+    }
+
+    /// Moves the scroll position, saturating: Down after End must not overflow.
+    private func scroll(by rows: Int) {
+        let (moved, overflow) = scrollOffset.addingReportingOverflow(rows)
+        scrollOffset = overflow ? Int.max : max(0, moved)
+    }
+
+    /// Draws the screen afresh for the terminal's size now, dropping marks that have faded.
     func render(now: Date = Date()) throws {
         marks = marks.filter { $0.value.until > now }
         removed = removed.filter { $0.until > now }
         let (rows, columns) = screen.size
         var lines = [header()]
-        let room = max(1, rows - 3)
-        var shown = 0
-        var more = false
-        if try store.exists(scope.start) {
-            var renderer = TreeRenderer(largestID: try store.largestID())
-            do {
-                try store.walk(
-                    from: scope.start, maxDepth: scope.maxDepth,
-                    enter: { entry in
-                        guard shown < room else { throw StopWalking() }
-                        shown += 1
-                        lines.append(self.line(renderer.parts(entry), id: entry.id))
-                    },
-                    leave: { renderer.leave($0) })
-            } catch is StopWalking {
-                more = true
-            }
-            if shown == 0 { lines.append(ScreenLine("  (nothing here yet: outline add TITLE)", .dim)) }
-        } else {
-            lines.append(ScreenLine("  item \(scope.start) does not exist now; waiting for it to come back", .dim))
-        }
-        if more { lines.append(ScreenLine("  … more below; make the window taller to see them", .dim)) }
-        if !removed.isEmpty {
+        // The header first, then the removed line, then the tree in what is left.
+        let showsRemoved = !removed.isEmpty && rows >= 3
+        let available = rows - lines.count - (showsRemoved ? 1 : 0)
+        if available > 0 { lines += try treeLines(available: available) }
+        if showsRemoved {
             let titles = removed.map { "\"\(TitleSanitizer.forTerminal($0.title))\"" }.joined(separator: ", ")
             lines.append(ScreenLine("- removed " + titles, .colour(31)))
         }
-        screen.draw(lines.map { $0.rendered(columns: columns) })
+        screen.draw(lines.prefix(rows).map { $0.rendered(columns: columns) })
     }
-
-    private struct StopWalking: Error {}
 
     /// Named after its place in the outline, path last: in a narrow terminal the cut takes the end
     /// of the path rather than what the watch follows.
@@ -84,7 +94,46 @@ final class WatchView {
         return ScreenLine(text, .bold)
     }
 
-    private func line(_ parts: (id: String, guides: String, title: String), id: ItemID) -> ScreenLine {
+    /// The rows of the tree from the scroll position, and the status line if some are hidden.
+    private func treeLines(available: Int) throws -> [ScreenLine] {
+        guard try store.exists(scope.start) else {
+            return [ScreenLine("  item \(scope.start) does not exist now; waiting for it to come back", .dim)]
+        }
+        typealias Row = (id: ItemID, parts: (id: String, guides: String, title: String))
+        var window = ScrollWindow<Row>(available: available, offset: scrollOffset)
+        var renderer = TreeRenderer(largestID: try store.largestID())
+        do {
+            try store.walk(
+                from: scope.start, maxDepth: scope.maxDepth,
+                enter: { entry in
+                    // The renderer sees every entry, shown or not: the guides depend on them.
+                    guard window.add((entry.id, renderer.parts(entry))) else { throw StopWalking() }
+                },
+                leave: { renderer.leave($0) })
+        } catch is StopWalking {}
+        let shown = window.result()
+        scrollOffset = shown.top
+        pageSize = max(1, shown.rows.count)
+        if shown.rows.isEmpty, !shown.needsStatusLine {
+            return [ScreenLine("  (nothing here yet: outline add TITLE)", .dim)]
+        }
+        var lines = shown.rows.map { line(for: $0.parts, id: $0.id) }
+        if shown.needsStatusLine { lines.append(statusLine(hiddenAbove: shown.top, moreBelow: shown.moreBelow)) }
+        return lines
+    }
+
+    private struct StopWalking: Error {}
+
+    /// What is hidden, and the keys that show it.
+    private func statusLine(hiddenAbove: Int, moreBelow: Bool) -> ScreenLine {
+        var parts: [String] = []
+        if hiddenAbove > 0 { parts.append("↑ \(hiddenAbove) above") }
+        if moreBelow { parts.append("↓ more below") }
+        parts.append("j/k, PgUp/PgDn, g/G scroll")
+        return ScreenLine("  " + parts.joined(separator: " · "), .dim)
+    }
+
+    private func line(for parts: (id: String, guides: String, title: String), id: ItemID) -> ScreenLine {
         let mark = marks[id]?.mark
         var line = ScreenLine()
         if let mark {
