@@ -42,6 +42,10 @@ enum KeyDecoder {
                 index += length
             case .unfinished where !inputPaused:
                 return (keys, index)
+            case .unfinished where index + 1 < bytes.count:
+                // The start of a sequence whose end never came: none of it is a key.
+                keys.append(.other)
+                index = bytes.count
             case .unfinished, .notASequence:
                 // ESC alone, or followed by a byte that starts no sequence (Alt and a key, or
                 // Escape and a key typed quickly): Escape, then that byte as a key of its own.
@@ -111,7 +115,7 @@ enum KeyDecoder {
 final class KeyReader {
     /// How long to wait for the rest of an escape sequence. Terminals send one in a single write;
     /// over a slow link its bytes may come a little apart.
-    static let sequenceWait: Int32 = 50  // milliseconds
+    static let sequenceWaitMilliseconds: Int32 = 50
 
     private var queued: [Key] = []
     private var unused: [UInt8] = []
@@ -132,7 +136,7 @@ final class KeyReader {
             if decoded.used < unused.count {
                 // An unfinished sequence: give its rest a moment to come.
                 var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-                if poll(&input, 1, Self.sequenceWait) > 0 {
+                if poll(&input, 1, Self.sequenceWaitMilliseconds) > 0 {
                     queued += decoded.keys
                     unused.removeFirst(decoded.used)
                     guard readAvailable() else { return .endOfInput }
