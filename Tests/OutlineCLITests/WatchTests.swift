@@ -103,7 +103,7 @@ struct WatchTests {
         defer { tmux.stop() }
         #expect(tmux.screen(containing: "Groceries").contains("outline watch"))
         try outline.run(["add", "Milk", "--under", "1"])
-        let changed = tmux.screen(containing: "Milk")
+        let changed = tmux.screen(containing: "+ 3  └─ Milk")
         #expect(changed.contains("+ 3  └─ Milk"), "\(changed)")
         try outline.run(["rm", "2"])
         #expect(tmux.screen(containing: "removed").contains("- removed \"Work\""))
@@ -145,6 +145,192 @@ struct WatchTests {
     }
 }
 
+/// The screen of `watch`, driven in tmux: widths, marks, scrolling, small terminals, depth.
+extension WatchTests {
+    /// The shell command that runs watch on the test's database, without colour.
+    func watchCommand(_ arguments: String = "") -> String {
+        "NO_COLOR=1 '\(OutlineProcess.binary)' watch --db '\(outline.database)' \(arguments)"
+    }
+
+    /// The titles `Row 01` to `Row NN`, added as top-level items 1 to `count`.
+    func addRows(_ count: Int) throws {
+        try outline.run(["add"] + (1...count).map { "Row " + ($0 < 10 ? "0" : "") + String($0) })
+    }
+
+    @Test func aWideTitleIsCutByColumnsNotCharacters() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        // 22 characters but 44 columns: by Characters it fits a 30-column pane, by columns not.
+        let wide = "山田太郎の長い名前のテストです東京都千代田区"
+        try outline.run(["add", wide, "Short"])
+        try tmux.start(watchCommand(), columns: 30)
+        defer { tmux.stop() }
+        let lines = tmux.screen(containing: "Short").screenLines
+        let row = try #require(lines.firstIndex { $0.contains("山田") }, "\(lines)")
+        #expect(lines[row].hasSuffix("…"), "\(lines)")
+        #expect(lines[row + 1].hasSuffix("2  Short"), "the next row is the next item, not a wrapped rest: \(lines)")
+        #expect(!lines.contains { $0.contains("区") })
+        #expect(lines[0].hasPrefix("outline watch") && lines[0].hasSuffix("…"), "the header is cut too: \(lines)")
+        try outline.run(["rm", "1"])
+        let removed = tmux.screen(containing: "removed").screenLines
+        let removedRow = try #require(removed.firstIndex { $0.contains("removed") })
+        #expect(removed[removedRow].hasPrefix("- removed \"山田") && removed[removedRow].hasSuffix("…"), "\(removed)")
+        #expect(!removed.contains { $0.contains("区") })
+        #expect(removed[0].hasPrefix("outline watch"))
+    }
+
+    @Test func aMoveBetweenParentsIsMarkedMovedWhereItLands() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Home", "Work"])
+        try outline.run(["add", "Fence", "--under", "1"])
+        try tmux.start(watchCommand())
+        defer { tmux.stop() }
+        _ = tmux.screen(containing: "Fence")
+        try outline.run(["mv", "3", "--under", "2"])
+        let moved = tmux.screen(containing: "2  Work\n~ 3  └─ Fence")
+        #expect(moved.contains("2  Work\n~ 3  └─ Fence"), "\(moved)")
+        #expect(!moved.contains("removed"), "\(moved)")
+        // Marks are per item: let this one fade, so that the next "~" is the undo's own.
+        #expect(!tmux.screen { !$0.contains("~ 3") }.contains("~ 3"))
+        try outline.run(["undo"])
+        let undone = tmux.screen(containing: "1  Home\n~ 3  └─ Fence")
+        #expect(undone.contains("1  Home\n~ 3  └─ Fence"), "\(undone)")
+        #expect(!undone.contains("removed"), "\(undone)")
+        #expect(!tmux.screen { !$0.contains("~ 3") }.contains("~ 3"))
+        try outline.run(["redo"])
+        let redone = tmux.screen(containing: "2  Work\n~ 3  └─ Fence")
+        #expect(redone.contains("2  Work\n~ 3  └─ Fence"), "\(redone)")
+        #expect(!redone.contains("removed") && !redone.contains("+ 3"), "\(redone)")
+    }
+
+    @Test func aSubtreeWatchShowsItemsLeavingAsRemovedAndArrivingAsNew() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Home", "Work"])
+        try outline.run(["add", "Report", "--under", "2"])
+        try outline.run(["add", "Fence", "--under", "1"])
+        try tmux.start(watchCommand("2"))
+        defer { tmux.stop() }
+        #expect(tmux.screen(containing: "3  Report").contains("under 2"))
+        try outline.run(["mv", "3", "--under", "1"])
+        let left = tmux.screen(containing: "removed")
+        #expect(left.contains("- removed \"Report\""), "\(left)")
+        #expect(!left.contains("3  Report"), "\(left)")
+        try outline.run(["mv", "4", "--under", "2"])
+        let arrived = tmux.screen(containing: "+ 4  Fence")
+        #expect(arrived.contains("+ 4  Fence"), "\(arrived)")
+        #expect(!arrived.contains("removed \"Fence\""), "\(arrived)")
+    }
+
+    @Test func theViewScrollsWithKeys() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try addRows(30)
+        try tmux.start(watchCommand())  // 12 rows: the header, 10 items, a line saying there is more
+        defer { tmux.stop() }
+        let first = tmux.screen(containing: "Row 10")
+        #expect(!first.contains("Row 11"), "\(first)")
+        #expect(first.contains("more below"), "\(first)")
+        // A lone Escape is no quit; whatever follows it still counts.
+        let steps: [(keys: [String], shows: String, hides: String)] = [
+            (["Escape"], "Row 10", "Row 11"),
+            (["j"], "Row 11", "Row 01"),
+            (["Down"], "Row 12", "Row 02"),
+            (["NPage"], "Row 22", "Row 12"),
+            (["Space"], "Row 30", "Row 20"),  // the last page stops at the last item
+            (["k"], "Row 20", "Row 30"),
+            (["Up"], "Row 19", "Row 29"),
+            (["PPage"], "Row 09", "Row 19"),
+            (["b"], "Row 01", "Row 11"),
+            (["G"], "Row 30", "Row 01"),
+            (["g"], "Row 01", "Row 30"),
+            (["End"], "Row 30", "Row 01"),
+            (["Home"], "Row 01", "Row 30"),
+        ]
+        for step in steps {
+            tmux.send(step.keys)
+            let screen = tmux.screen { $0.contains(step.shows) && !$0.contains(step.hides) }
+            #expect(screen.contains(step.shows) && !screen.contains(step.hides), "after \(step.keys): \(screen)")
+            #expect(screen.screenLines.first?.hasPrefix("outline watch") == true, "after \(step.keys): \(screen)")
+        }
+        let bottom = { (screen: String) in screen.contains("Row 30") && screen.contains("above") }
+        tmux.send(["G"])
+        #expect(bottom(tmux.screen(where: bottom)))
+        // The tree shrinks under the view: it stays on what is left.
+        try outline.run(["rm"] + (11...30).map(String.init))
+        let shrunk = tmux.screen { $0.contains("Row 01") && $0.contains("Row 10") }
+        #expect(shrunk.contains("Row 01") && shrunk.contains("Row 10"), "\(shrunk)")
+    }
+
+    @Test func aFiveLineTerminalKeepsTheHeader() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try addRows(20)
+        try tmux.start(watchCommand(), columns: 40, rows: 5)
+        defer { tmux.stop() }
+        let first = tmux.screen(containing: "more below").screenLines
+        #expect(first.count == 5)
+        #expect(first.first?.hasPrefix("outline watch") == true, "\(first)")
+        try outline.run(["rm", "3"])
+        let removed = tmux.screen(containing: "removed").screenLines
+        #expect(removed.first?.hasPrefix("outline watch") == true, "\(removed)")
+        #expect(removed.contains { $0.contains("Row 01") }, "\(removed)")
+        #expect(removed.contains { $0.contains("more below") }, "\(removed)")
+        #expect(removed.last?.contains("removed \"Row 03\"") == true, "\(removed)")
+        tmux.send(["End"])
+        let end = tmux.screen(containing: "Row 20").screenLines
+        #expect(end.first?.hasPrefix("outline watch") == true, "\(end)")
+        #expect(end.contains { $0.contains("above") }, "\(end)")
+    }
+
+    @Test func depthLimitsTheLevelsShown() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Alpha"])
+        try outline.run(["add", "Bravo", "--under", "1"])
+        try outline.run(["add", "Charlie", "--under", "2"])
+        try tmux.start(watchCommand("1 --depth 1"))
+        defer { tmux.stop() }
+        let children = tmux.screen(containing: "Bravo")
+        #expect(!children.contains("Charlie"), "\(children)")
+        try outline.run(["add", "Delta", "--under", "2"])
+        try outline.run(["add", "Echo", "--under", "1"])
+        // A row may be drawn a moment before its mark: the walk can see a commit that the feed
+        // reads on its next wake-up. Wait for the mark itself.
+        let later = tmux.screen(containing: "+ 5  Echo")
+        #expect(later.contains("+ 5  Echo"), "\(later)")
+        #expect(!later.contains("Delta") && !later.contains("Charlie"), "\(later)")
+    }
+
+    /// As ls refuses them: the command line's own check takes negative numbers first.
+    @Test(arguments: [
+        (["--depth", "0"], "error: --depth must be at least 1"),
+        (["--depth", "0", "--json"], "error: --depth must be at least 1"),
+        (["--depth", "-1"], "error: '-1' is negative"),
+    ])
+    func depthBelowOneIsRefused(arguments: [String], message: String) throws {
+        let refused = try outline.run(["watch"] + arguments)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix(message), "\(refused)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+        #expect(try outline.run(["ls"] + arguments.filter { $0 != "--json" }).stderr.hasPrefix(message))
+    }
+
+    @Test func jsonWithDepthWritesOnlyChangesOfVisibleItems() throws {
+        try outline.run(["add", "Alpha"])
+        let watch = try BackgroundWatch(["--depth", "1"], database: outline.database)
+        try outline.run(["add", "Bravo", "--under", "1"])  // a grandchild of the root: not shown
+        try outline.run(["add", "Charlie"])
+        try outline.run(["mv", "2", "--under", "root"])  // from hidden to shown: only the insert
+        let lines = watch.lines(count: 2)
+        #expect(watch.stop() == 0)
+        #expect(lines.count == 2)
+        #expect(
+            lines.first
+                == #"{"step":3,"action":"add \"Charlie\"","changes":[{"parent":0,"type":"insert","id":3,"from":null,"to":2}]}"#
+        )
+        #expect(lines.last?.hasPrefix(#"{"step":4,"#) == true)
+        #expect(
+            lines.last?.hasSuffix(#""changes":[{"parent":0,"type":"insert","id":2,"from":null,"to":3}]}"#) == true,
+            "\(lines)")
+    }
+}
+
 /// A private tmux server, on a socket in the test's folder: no other tmux is touched, and
 /// killing the server ends everything the test started.
 struct TmuxSession {
@@ -162,8 +348,9 @@ struct TmuxSession {
         capture = folder + "/capture.txt"
     }
 
-    func start(_ command: String) throws {
-        run(["new-session", "-d", "-s", Self.name, "-x", "80", "-y", "12", command])
+    /// Starts `command` in a pane of `columns` by `rows`.
+    func start(_ command: String, columns: Int = 80, rows: Int = 12) throws {
+        run(["new-session", "-d", "-s", Self.name, "-x", String(columns), "-y", String(rows), command])
     }
 
     func stop() { run(["kill-server"]) }
@@ -194,14 +381,31 @@ struct TmuxSession {
         return String(decoding: FileManager.default.contents(atPath: capture) ?? Data(), as: UTF8.self)
     }
 
-    /// The screen once it shows `text`, or as it is after four seconds.
-    func screen(containing text: String) -> String {
+    /// The screen once it shows `text`, or as it is after `timeout` seconds.
+    func screen(containing text: String, timeout: TimeInterval = 10) -> String {
+        screen(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// The screen once `condition` holds for it, or as it is after `timeout` seconds: a busy
+    /// machine may take a while to redraw.
+    func screen(timeout: TimeInterval = 10, where condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        for _ in 0..<200 {
+        repeat {
             last = run(["capture-pane", "-p", "-t", Self.name])
-            if last.contains(text) { return last }
+            if condition(last) { return last }
             usleep(20_000)
-        }
+        } while Date() < deadline
         return last
+    }
+}
+
+extension String {
+    /// A captured screen's rows, trailing blanks trimmed.
+    var screenLines: [String] {
+        let rows = hasSuffix("\n") ? dropLast() : Substring(self)
+        return rows.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
     }
 }

@@ -10,16 +10,27 @@ extension Outline {
             discussion: """
                 On a terminal, shows REF's subtree (default: the whole outline) and redraws it \
                 whenever any process commits a change, marking new rows (+), moved rows (~) and \
-                retitled rows (*) for a moment, and naming removed ones. q or Ctrl-C leaves it.
+                retitled rows (*) for a moment, and naming removed ones. An item moved to another \
+                parent is marked moved where it lands; one moved out of REF's subtree (or below \
+                the depth shown) is named as removed, and one moved into it is marked new.
+
+                Keys: j or Down and k or Up scroll a line; Space or Page Down and b or Page Up a \
+                page; g or Home go to the top, G or End to the bottom. q or Ctrl-C leaves; Ctrl-Z \
+                suspends it until fg.
+
+                --depth N shows N levels below REF (1: its children alone), as ls --depth does.
 
                 With --json, writes one change report a line, as each change is committed, undo \
                 and redo included: {"step", "action" (or "undone", "redone"), "changes"}. For a \
-                REF other than the root, only changes under REF's subtree are written. Changes \
-                made to the file outside outline are not reported. Ctrl-C ends it.
+                REF other than the root, or with --depth, only the changes of items that the \
+                screen would show are written: changes under REF and under its descendants less \
+                than N levels below it, so that a move from a shown list to a hidden one is a \
+                delete alone. A report left with no change is not written. Changes made to the \
+                file outside outline are not reported. Ctrl-C ends it.
 
                 Examples:
                   outline watch
-                  outline watch 4
+                  outline watch 4 --depth 2
                   outline watch --json | jq -c '.changes[]'
                 """)
 
@@ -30,27 +41,35 @@ extension Outline {
             transform: ItemReference.parse)
         var item: ItemID?
 
+        @Option(help: ArgumentHelp("How many levels to show (1: the children alone).", valueName: "n"))
+        var depth: Int?
+
+        func validate() throws {
+            if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+        }
+
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
             let start = item ?? .root
             if start != .root { _ = try store.item(start) }
             let feed = try ChangeFeed(store: store)
+            let scope = WatchScope(store: store, start: start, maxDepth: depth)
             if global.json {
-                try followAsJSON(store, feed, start)
+                try followAsJSON(store, feed, scope)
             } else {
                 guard Terminal.isStandardOutputTerminal else {
                     throw CommandFailure(
                         message:
                             "watch draws on a terminal; use 'outline watch --json' to write change reports to a pipe")
                 }
-                try followOnScreen(store, feed, start)
+                try followOnScreen(store, feed, scope)
             }
         }
 
         /// How often to look even without a wake-up, in case inotify misses something.
         private static let fallbackPoll: TimeInterval = 2
 
-        private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ start: ItemID) throws {
+        private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: WatchScope) throws {
             let wakeup = Wakeup(databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP], readsKeys: false)
             let output = StandardOutput.shared
             // A message, not a result: a script (or a test) knows from it that nothing is missed
@@ -58,11 +77,11 @@ extension Outline {
             StandardError.writeLine("watching \(store.path); Ctrl-C stops")
             while true {
                 if case .signal = wakeup.wait(timeout: Self.fallbackPoll) { return }
-                for event in try feed.poll().events {
-                    let changes = try event.changes.map {
-                        try $0.filter { try store.isInSubtree($0.parent, of: start) }
-                    }
-                    if start != .root, changes?.isEmpty ?? false { continue }
+                let events = try feed.poll().events
+                scope.forget()
+                for event in events {
+                    let changes = try event.changes.map { try $0.filter { try scope.showsChildren(of: $0.parent) } }
+                    if scope.narrows, changes?.isEmpty ?? false { continue }
                     var json = JSONWriter()
                     ChangeOutput.writeReport(
                         &json, step: event.step, key: event.kind.reportKey, name: event.name, changes: changes)
@@ -73,15 +92,20 @@ extension Outline {
             }
         }
 
-        private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ start: ItemID) throws {
+        private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: WatchScope) throws {
             let screen = TerminalScreen()
             let wakeup = Wakeup(
                 databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP],
                 readsKeys: isatty(0) == 1)
-            let view = WatchView(store: store, start: start, screen: screen)
+            let view = WatchView(store: store, scope: scope, screen: screen)
             screen.enter()
             defer { screen.restore() }
             try view.render()
+            func followChanges() throws {
+                let update = try feed.poll()
+                try view.note(update.events)
+                if !update.isEmpty || view.nextExpiry != nil { try view.render() }
+            }
             while true {
                 let timeout = min(
                     Self.fallbackPoll, view.nextExpiry.map { max(0.05, $0.timeIntervalSinceNow) } ?? Self.fallbackPoll)
@@ -97,11 +121,10 @@ extension Outline {
                     screen.enter()
                     try view.render()
                 case .signal: return
-                case .key(let key) where key == UInt8(ascii: "q") || key == 3: return
-                case .key, .fileChanged, .timeout:
-                    let update = try feed.poll()
-                    view.note(update.events)
-                    if !update.isEmpty || view.nextExpiry != nil { try view.render() }
+                case .key(.byte(UInt8(ascii: "q"))), .key(Key.controlC): return
+                case .key(let key):
+                    if view.scroll(for: key) { try view.render() } else { try followChanges() }
+                case .fileChanged, .timeout: try followChanges()
                 }
             }
         }

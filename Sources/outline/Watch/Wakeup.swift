@@ -9,7 +9,7 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 enum WakeReason: Equatable {
     case fileChanged
     case signal(Int32)
-    case key(UInt8)
+    case key(Key)
     case timeout
 }
 
@@ -22,7 +22,8 @@ enum WakeReason: Equatable {
 final class Wakeup {
     private let inotify: Int32
     private let signalRead: Int32
-    private let readsKeys: Bool
+    /// Nil when keys are not read (standard input is no terminal, or `--json`).
+    private let keys: KeyReader?
     private let watchedNames: Set<String>
 
     init(databasePath: String, signals: [Int32], readsKeys: Bool) {
@@ -51,7 +52,7 @@ final class Wakeup {
             Self.catchSignal(signalNumber)
         }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        self.readsKeys = readsKeys
+        keys = readsKeys ? KeyReader() : nil
     }
 
     /// Turns `signalNumber` into a wake-up. Also used to catch it again after letting it take its
@@ -67,11 +68,13 @@ final class Wakeup {
         if inotify >= 0 { close(inotify) }
     }
 
-    /// Blocks until something happens or `timeout` seconds pass.
+    /// Blocks until something happens or `timeout` seconds pass. Keys that one read brought
+    /// together come one a call, without blocking.
     func wait(timeout: TimeInterval) -> WakeReason {
+        if let key = keys?.nextQueuedKey() { return .key(key) }
         var fds = [pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0)]
         if inotify >= 0 { fds.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)) }
-        if readsKeys { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+        if keys != nil { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
         let milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
         let ready = poll(&fds, nfds_t(fds.count), milliseconds)
         guard ready > 0 else { return .timeout }
@@ -81,10 +84,12 @@ final class Wakeup {
                 if read(signalRead, &byte, 1) == 1 { return .signal(Int32(byte)) }
             } else if entry.fd == inotify {
                 if drainInotify() { return .fileChanged }
-            } else if entry.fd == 0 {
-                var byte: UInt8 = 0
-                let count = read(0, &byte, 1)
-                return count == 1 ? .key(byte) : .signal(SIGHUP)  // end of input: the terminal went away
+            } else if entry.fd == 0, let keys {
+                switch keys.readKeys() {
+                case .key(let key): return .key(key)
+                case .nothing: break
+                case .endOfInput: return .signal(SIGHUP)  // the terminal went away
+                }
             }
         }
         return .timeout

@@ -1,120 +1,151 @@
 import Foundation
 import OutlineKit
 
-/// The human form of `watch`: REF's subtree as `ls` draws it, with what just changed marked for a
-/// moment: `+` new, `~` moved, `*` retitled, and a line naming what was removed.
+/// The human form of `watch`: REF's subtree as `ls` draws it, scrollable, with what just changed
+/// marked for a moment (`+` new, `~` moved, `*` retitled) and a line naming what went.
+///
+/// The screen is the header, the rows of the tree that fit, a line saying what is hidden above
+/// and below when something is, and the line of removed items when there are some. It never has
+/// more lines than the terminal, and every line is cut to the terminal's columns, so the terminal
+/// never scrolls and the header stays at the top.
 final class WatchView {
-    enum Mark {
-        case inserted, moved, updated
-
-        var symbol: String {
-            switch self {
-            case .inserted: "+"
-            case .moved: "~"
-            case .updated: "*"
-            }
-        }
-
-        /// Green, yellow, cyan.
-        var colour: Int {
-            switch self {
-            case .inserted: 32
-            case .moved: 33
-            case .updated: 36
-            }
-        }
-    }
-
     /// How long a mark stays on screen.
     static let markDuration: TimeInterval = 2
 
     private let store: OutlineStore
-    private let start: ItemID
+    private let scope: WatchScope
     private let screen: TerminalScreen
-    private var marks: [ItemID: (mark: Mark, until: Date)] = [:]
+    private var marks: [ItemID: (mark: RowMark, until: Date)] = [:]
     private var removed: [(title: String, until: Date)] = []
+    /// The index of the first tree row shown; clamped by every render.
+    private var scrollOffset = 0
+    /// How many tree rows the last render showed: what Page Up and Page Down move by.
+    private var pageSize = 1
 
-    init(store: OutlineStore, start: ItemID, screen: TerminalScreen) {
+    init(store: OutlineStore, scope: WatchScope, screen: TerminalScreen) {
         self.store = store
-        self.start = start
+        self.scope = scope
         self.screen = screen
     }
 
     /// When the next mark fades, so the loop can redraw then.
     var nextExpiry: Date? { (marks.values.map(\.until) + removed.map(\.until)).min() }
 
-    func note(_ events: [ChangeEvent], now: Date = Date()) {
+    /// Marks what `events` changed in view and names what left it.
+    func note(_ events: [ChangeEvent], now: Date = Date()) throws {
+        guard !events.isEmpty else { return }
         let until = now.addingTimeInterval(Self.markDuration)
-        for event in events {
-            for change in event.changes ?? [] {
-                switch change.kind {
-                case .insert: marks[change.id] = (.inserted, until)
-                case .move: marks[change.id] = (.moved, until)
-                case .update: marks[change.id] = (.updated, until)
-                case .delete:
-                    marks[change.id] = nil
-                    if let title = event.removedTitles[change.id] { removed.append((title, until)) }
-                }
-            }
+        scope.forget()
+        let changes = try ChangesOnView(events, scope: scope) { [store] id in
+            try store.exists(id) ? try store.item(id).title : nil
+        }
+        for (id, mark) in changes.marks { marks[id] = (mark, until) }
+        for (id, title) in changes.departed {
+            marks[id] = nil
+            removed.append((title, until))
         }
     }
 
+    /// Scrolls for `key`; false for a key that does not scroll.
+    func scroll(for key: Key) -> Bool {
+        switch key {
+        case .down, .byte(UInt8(ascii: "j")): scroll(by: 1)
+        case .up, .byte(UInt8(ascii: "k")): scroll(by: -1)
+        case .pageDown, .byte(UInt8(ascii: " ")): scroll(by: pageSize)
+        case .pageUp, .byte(UInt8(ascii: "b")): scroll(by: -pageSize)
+        case .home, .byte(UInt8(ascii: "g")): scrollOffset = 0
+        // The next render clamps this to the last page, in the walk it makes anyway.
+        case .end, .byte(UInt8(ascii: "G")): scrollOffset = Int.max
+        default: return false
+        }
+        return true
+    }
+
+    /// Moves the scroll position, saturating: Down after End must not overflow.
+    private func scroll(by rows: Int) {
+        let (moved, overflow) = scrollOffset.addingReportingOverflow(rows)
+        scrollOffset = overflow ? Int.max : max(0, moved)
+    }
+
+    /// Draws the screen afresh for the terminal's size now, dropping marks that have faded.
     func render(now: Date = Date()) throws {
         marks = marks.filter { $0.value.until > now }
         removed = removed.filter { $0.until > now }
         let (rows, columns) = screen.size
-        var lines = [header(columns: columns)]
-        let room = max(1, rows - 3)
-        var shown = 0
-        var more = false
-        if try store.exists(start) {
-            var renderer = TreeRenderer(largestID: try store.largestID())
-            do {
-                try store.walk(
-                    from: start,
-                    enter: { entry in
-                        guard shown < room else { throw StopWalking() }
-                        shown += 1
-                        lines.append(self.line(renderer.parts(entry), id: entry.id, columns: columns))
-                    },
-                    leave: { renderer.leave($0) })
-            } catch is StopWalking {
-                more = true
-            }
-            if shown == 0 { lines.append(Terminal.dim("  (nothing here yet: outline add TITLE)")) }
-        } else {
-            lines.append(Terminal.dim("  item \(start) does not exist now; waiting for it to come back"))
-        }
-        if more { lines.append(Terminal.dim("  … more below; make the window taller to see them")) }
-        if !removed.isEmpty {
+        var lines = [header()]
+        // The header first, then the removed line, then the tree in what is left.
+        let showsRemoved = !removed.isEmpty && rows >= 3
+        let available = rows - lines.count - (showsRemoved ? 1 : 0)
+        if available > 0 { lines += try treeLines(available: available) }
+        if showsRemoved {
             let titles = removed.map { "\"\(TitleSanitizer.forTerminal($0.title))\"" }.joined(separator: ", ")
-            lines.append(colour(31, Self.truncate("- removed " + titles, to: columns)))
+            lines.append(ScreenLine("- removed " + titles, .colour(31)))
         }
-        screen.draw(lines)
+        screen.draw(lines.prefix(rows).map { $0.rendered(columns: columns) })
+    }
+
+    /// Named after its place in the outline, path last: in a narrow terminal the cut takes the end
+    /// of the path rather than what the watch follows.
+    private func header() -> ScreenLine {
+        var text = "outline watch"
+        if scope.start != .root { text += " · under \(scope.start)" }
+        if let depth = scope.maxDepth { text += " · depth \(depth)" }
+        text += " · q quits · " + TitleSanitizer.forTerminal(store.path)
+        return ScreenLine(text, .bold)
+    }
+
+    /// The rows of the tree from the scroll position, and the status line if some are hidden.
+    private func treeLines(available: Int) throws -> [ScreenLine] {
+        guard try store.exists(scope.start) else {
+            return [ScreenLine("  item \(scope.start) does not exist now; waiting for it to come back", .dim)]
+        }
+        typealias Row = (id: ItemID, parts: (id: String, guides: String, title: String))
+        var window = ScrollWindow<Row>(available: available, offset: scrollOffset)
+        var renderer = TreeRenderer(largestID: try store.largestID())
+        do {
+            try store.walk(
+                from: scope.start, maxDepth: scope.maxDepth,
+                enter: { entry in
+                    // The renderer sees every entry, shown or not: the guides depend on them.
+                    guard window.add((entry.id, renderer.parts(entry))) else { throw StopWalking() }
+                },
+                leave: { renderer.leave($0) })
+        } catch is StopWalking {}
+        let shown = window.result()
+        scrollOffset = shown.top
+        pageSize = max(1, shown.rows.count)
+        if shown.rows.isEmpty, !shown.needsStatusLine {
+            return [ScreenLine("  (nothing here yet: outline add TITLE)", .dim)]
+        }
+        var lines = shown.rows.map { line(for: $0.parts, id: $0.id) }
+        if shown.needsStatusLine { lines.append(statusLine(hiddenAbove: shown.top, moreBelow: shown.moreBelow)) }
+        return lines
     }
 
     private struct StopWalking: Error {}
 
-    private func header(columns: Int) -> String {
-        let place = start == .root ? "" : " · under \(start)"
-        let text = Self.truncate("outline watch · \(store.path)\(place) · q quits", to: columns)
-        return Terminal.bold(text)
+    /// What is hidden, and the keys that show it.
+    private func statusLine(hiddenAbove: Int, moreBelow: Bool) -> ScreenLine {
+        var parts: [String] = []
+        if hiddenAbove > 0 { parts.append("↑ \(hiddenAbove) above") }
+        if moreBelow { parts.append("↓ more below") }
+        parts.append("j/k, PgUp/PgDn, g/G scroll")
+        return ScreenLine("  " + parts.joined(separator: " · "), .dim)
     }
 
-    private func line(_ parts: (id: String, guides: String, title: String), id: ItemID, columns: Int) -> String {
+    private func line(for parts: (id: String, guides: String, title: String), id: ItemID) -> ScreenLine {
         let mark = marks[id]?.mark
-        let gutter = mark.map { colour($0.colour, $0.symbol) } ?? " "
-        let room = columns - 2 - parts.id.count - 2 - parts.guides.count
-        let title = Self.truncate(parts.title, to: max(1, room))
-        let shownTitle = mark.map { colour($0.colour, title) } ?? title
-        return gutter + " " + Terminal.dim(parts.id) + "  " + Terminal.dim(parts.guides) + shownTitle
-    }
-
-    private func colour(_ code: Int, _ text: String) -> String {
-        Terminal.usesColour ? "\u{1B}[\(code)m\(text)\u{1B}[39m" : text
-    }
-
-    static func truncate(_ text: String, to width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+        var line = ScreenLine()
+        if let mark {
+            line.append(mark.symbol, .colour(mark.colour))
+        } else {
+            line.append(" ")
+        }
+        line.append(" ")
+        line.append(parts.id, .dim)
+        line.append("  ")
+        line.append(parts.guides, .dim)
+        line.append(parts.title, mark.map { .colour($0.colour) } ?? .plain)
+        return line
     }
 }
