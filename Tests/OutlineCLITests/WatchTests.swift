@@ -8,9 +8,16 @@ final class BackgroundWatch: @unchecked Sendable {
     private var buffer = ""
     private var errors = ""
 
-    init(_ arguments: [String], database: String) throws {
+    /// Starts `outline watch --json` on `database`, or with `database` nil on the default one of
+    /// `environment`, and waits until it says on standard error that it is `waitingFor` (by
+    /// default, that it follows the file).
+    init(
+        _ arguments: [String], database: String?, environment: [String: String] = [:],
+        waitingFor: String = "watching"
+    ) throws {
         process.executableURL = URL(fileURLWithPath: OutlineProcess.binary)
-        process.arguments = ["watch", "--json", "--db", database] + arguments
+        process.arguments = ["watch", "--json"] + (database.map { ["--db", $0] } ?? []) + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -25,7 +32,7 @@ final class BackgroundWatch: @unchecked Sendable {
         }
         try process.run()
         // It says so on stderr once it follows the file.
-        _ = waitFor(timeout: 10) { self.lock.withLock { self.errors.contains("watching") } }
+        _ = waitFor(timeout: 10) { self.lock.withLock { self.errors.contains(waitingFor) } }
     }
 
     var lines: [String] { lock.withLock { buffer.split(separator: "\n").map(String.init) } }

@@ -29,13 +29,21 @@ public final class ChangeFeed {
     private var lastDataVersion: Int
 
     /// Starts following from now: changes committed before are not reported.
-    public init(store: OutlineStore) throws {
+    ///
+    /// - Parameter fromTheStart: report every change the file's log still holds, as if the feed
+    ///   had been following since the file was made: for a watcher that waited for the file to be
+    ///   created, and must not miss the change that created it.
+    public init(store: OutlineStore, fromTheStart: Bool = false) throws {
         self.store = store
         (lastSequence, lastDataVersion) = try store.read { db in
             (
                 try Int64.fetchOne(db, sql: "SELECT max(seq) FROM change_event") ?? 0,
                 try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
             )
+        }
+        if fromTheStart {
+            lastSequence = 0
+            lastDataVersion = -1  // SQLite's data_version is never negative: the first poll reads
         }
     }
 

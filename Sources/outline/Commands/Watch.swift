@@ -49,10 +49,17 @@ extension Outline {
         }
 
         mutating func run() throws {
-            let store = try global.openStore(recordsSteps: false)
+            var store = try global.openStore(recordsSteps: false)
             let start = item ?? .root
             if start != .root { _ = try store.item(start) }
-            let feed = try ChangeFeed(store: store)
+            let waitedForTheFile = store.isEmptyStandIn
+            if waitedForTheFile {
+                // The default database has not been made yet, and watching must not make it: wait
+                // for the first change to create it, then follow it from that change on.
+                guard Self.waitForFile(store.path) else { return }
+                store = try global.openStore(recordsSteps: false)
+            }
+            let feed = try ChangeFeed(store: store, fromTheStart: waitedForTheFile)
             let scope = WatchScope(store: store, start: start, maxDepth: depth)
             if global.json {
                 try followAsJSON(store, feed, scope)
@@ -68,6 +75,17 @@ extension Outline {
 
         /// How often to look even without a wake-up, in case inotify misses something.
         private static let fallbackPoll: TimeInterval = 2
+
+        /// Waits until a file exists at `path`; false if a signal (Ctrl-C) came first.
+        private static func waitForFile(_ path: String) -> Bool {
+            StandardError.writeLine(
+                "no outline at \(path) yet; waiting for the first change to create it (Ctrl-C stops)")
+            let wakeup = Wakeup(databasePath: path, signals: [SIGINT, SIGTERM, SIGHUP], readsKeys: false)
+            while !FileManager.default.fileExists(atPath: path) {
+                if case .signal = wakeup.wait(timeout: 0.2) { return false }
+            }
+            return true
+        }
 
         private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: WatchScope) throws {
             let wakeup = Wakeup(databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP], readsKeys: false)
