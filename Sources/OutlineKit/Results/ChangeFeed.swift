@@ -30,9 +30,11 @@ public final class ChangeFeed {
 
     /// Starts following from now: changes committed before are not reported.
     ///
-    /// - Parameter fromTheStart: report every change the file's log still holds, as if the feed
-    ///   had been following since the file was made: for a watcher that waited for the file to be
-    ///   created, and must not miss the change that created it.
+    /// - Parameters:
+    ///   - store: the store whose file to follow; the feed reads through it.
+    ///   - fromTheStart: report every change the file's log still holds, as if the feed had been
+    ///     following since the file was made: for a watcher that waited for the file to be
+    ///     created, and must not miss the change that created it.
     public init(store: OutlineStore, fromTheStart: Bool = false) throws {
         self.store = store
         (lastSequence, lastDataVersion) = try store.read { db in

@@ -156,7 +156,7 @@ public final class ResultsController {
             return
         }
         // A failed read leaves the controller showing what it showed; the next refresh retries.
-        if let items = try? fetch(db) { update(to: items) }
+        if let items = try? fetch(db) { _ = update(to: items) }
     }
 
     /// Shows `items`, in any order: they are sorted and sectioned as the request says.

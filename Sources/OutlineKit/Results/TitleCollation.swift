@@ -15,7 +15,7 @@ import Foundation
 ///   עמוס) transliterates to a bare glottal mark and files under A, as Ali, Avraham and Amos do.
 /// - Korean files by ICU's romanization of Hangul (김 under G).
 public enum TitleCollation {
-    nonisolated(unsafe) private static let toLatin = StringTransform("Russian-Latin/BGN; Any-Latin; Latin-ASCII")
+    private static let toLatin = StringTransform("Russian-Latin/BGN; Any-Latin; Latin-ASCII")
 
     /// The sort key: the title in Latin ASCII where it can be, lowercased, from its first letter
     /// or digit on.

@@ -4,8 +4,10 @@ extension OutlineStore {
     /// Adds `titles` as consecutive siblings, in order, in one transaction.
     ///
     /// - Parameters:
+    ///   - titles: the titles, each trimmed and checked as `Title.validated` says.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first title goes; the default puts them last.
+    ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Returns: the new ids, in the order of `titles`.
     /// - Throws: a title error, `unknownItem`, `positionOutOfRange`, `anchorNotUnderParent`.
     ///
@@ -41,6 +43,9 @@ extension OutlineStore {
 
     /// Removes the items with all their descendants; later siblings close up.
     ///
+    /// - Parameters:
+    ///   - ids: the items to remove, each named once; not the root.
+    ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`. Nothing is removed on error.
     @discardableResult
     public func remove(_ ids: [ItemID], reportingChanges: Bool = false) throws -> ChangeResult {
@@ -64,7 +69,10 @@ extension OutlineStore {
     /// Moves the items, with their subtrees, to be consecutive siblings at the new place, in order.
     ///
     /// - Parameters:
+    ///   - ids: the items to move, in the order they are to stand; not the root.
     ///   - parent: the new parent; nil means the root, or the anchor's parent for `.before`/`.after`.
+    ///   - placement: where the first item goes; the default puts them last.
+    ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`, `moveIntoOwnSubtree`,
     ///   `anchorIsMoved`, `positionOutOfRange`, `anchorNotUnderParent`.
     @discardableResult

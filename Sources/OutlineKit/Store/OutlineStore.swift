@@ -68,6 +68,9 @@ public final class OutlineStore {
     /// Opens the outline database at `path`.
     ///
     /// - Parameters:
+    ///   - path: the database file.
+    ///   - busyTimeout: how long a change waits for another connection's write lock, in seconds.
+    ///   - levelsOfUndo: how many steps the history keeps (0: all).
     ///   - whenMissing: what to do when there is no file at `path` (by default, create it).
     /// - Throws: `OutlineError` when the file is not an outline database, was written by a newer
     ///   schema, or cannot be opened or created, or is missing and `whenMissing` is `.refuse`. A

@@ -41,6 +41,7 @@ public struct OutlineUndoManager {
     /// Reverts the newest `steps` steps not yet undone, newest first, all in one transaction.
     ///
     /// - Parameters:
+    ///   - steps: how many steps to undo, at least 1.
     ///   - dryRun: do everything, then roll back: reports exactly what would happen.
     ///   - reportingChanges: also compute each step's change report (`UndoStep.changes`).
     /// - Returns: the steps undone, in the order they were undone.

@@ -60,6 +60,6 @@ enum HistoryOutput {
         if utc { gmtime_r(&seconds, &parts) } else { localtime_r(&seconds, &parts) }
         var buffer = [CChar](repeating: 0, count: 32)
         strftime(&buffer, buffer.count, utc ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%d %H:%M:%S", &parts)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
