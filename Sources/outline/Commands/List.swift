@@ -37,8 +37,7 @@ extension Outline {
             transform: ItemReference.parse)
         var item: ItemID?
 
-        @Option(help: ArgumentHelp("How many levels to show (1: the children alone).", valueName: "n"))
-        var depth: Int?
+        @OptionGroup var depth: DepthOption
 
         @Flag(help: "One line an item: id, parent, position, depth, title, separated by tabs.")
         var tsv = false
@@ -51,10 +50,9 @@ extension Outline {
         }
 
         func validate() throws {
-            if sections != nil, depth != nil {
+            if sections != nil, depth.levels != nil {
                 throw ValidationError("--sections lists REF's children alone; drop --depth")
             }
-            if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
             if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
         }
 
@@ -67,7 +65,7 @@ extension Outline {
                 try printJSON(store, from: start)
             } else if tsv {
                 let terminal = Terminal.isStandardOutputTerminal
-                try store.walk(from: start, maxDepth: depth) {
+                try store.walk(from: start, maxDepth: depth.levels) {
                     StandardOutput.shared.writeLine(TSV.line(for: $0, forTerminal: terminal))
                 }
             } else {
@@ -79,7 +77,7 @@ extension Outline {
             var renderer = TreeRenderer(largestID: try store.largestID())
             var printedAny = false
             try store.walk(
-                from: start, maxDepth: depth,
+                from: start, maxDepth: depth.levels,
                 enter: {
                     printedAny = true
                     StandardOutput.shared.writeLine(renderer.enter($0))
@@ -100,7 +98,7 @@ extension Outline {
             var json = JSONWriter()
             json.openArray()
             try store.walk(
-                from: start, maxDepth: depth,
+                from: start, maxDepth: depth.levels,
                 enter: { entry in
                     let item = entry.item
                     json.openObject()

@@ -41,12 +41,7 @@ extension Outline {
             transform: ItemReference.parse)
         var item: ItemID?
 
-        @Option(help: ArgumentHelp("How many levels to show (1: the children alone).", valueName: "n"))
-        var depth: Int?
-
-        func validate() throws {
-            if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
-        }
+        @OptionGroup var depth: DepthOption
 
         mutating func run() throws {
             var store = try global.openStore(recordsSteps: false)
@@ -60,7 +55,7 @@ extension Outline {
                 store = try global.openStore(recordsSteps: false)
             }
             let feed = try ChangeFeed(store: store, fromTheStart: waitedForTheFile)
-            let scope = WatchScope(store: store, start: start, maxDepth: depth)
+            let scope = WatchScope(store: store, start: start, maxDepth: depth.levels)
             if global.json {
                 try followAsJSON(store, feed, scope)
             } else {
