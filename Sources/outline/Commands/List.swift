@@ -114,14 +114,16 @@ extension Outline {
                         json.key("children")
                         json.openArray()
                     }
-                    output.write(json.takeText())
+                    // Hand the text over in blocks: memory stays flat whatever the outline's size.
+                    if json.bytes.count >= 16 * 1024 { output.write(bytes: json.takeBytes()) }
                 },
                 leave: { entry in
                     if entry.hiddenDescendants == 0 { json.closeArray() }
                     json.closeObject()
                 })
             json.closeArray()
-            output.writeLine(json.takeText())
+            output.write(bytes: json.takeBytes())
+            output.write("\n")
         }
     }
 }

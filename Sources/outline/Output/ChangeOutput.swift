@@ -3,7 +3,7 @@ import OutlineKit
 extension StepEvent {
     /// The key that names the step in a change report: `"action"` for a command that ran,
     /// `"undone"` or `"redone"`.
-    var reportKey: String {
+    var reportKey: StaticString {
         switch self {
         case .done: "action"
         case .undone: "undone"
@@ -42,7 +42,7 @@ enum ChangeOutput {
     /// and `"dryRun": true` for a dry run. Changes that can no longer be known (`watch` of a
     /// pruned step) are written as null, and so is the name of a pruned step.
     static func writeReport(
-        _ json: inout JSONWriter, step: Int64?, key: String, name: String?, changes: [ReportedChange]?,
+        _ json: inout JSONWriter, step: Int64?, key: StaticString, name: String?, changes: [ReportedChange]?,
         ids: [ItemID]? = nil, dryRun: Bool = false
     ) {
         json.openObject()
