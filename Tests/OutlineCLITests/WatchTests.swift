@@ -43,6 +43,12 @@ final class BackgroundWatch: @unchecked Sendable {
         return lines
     }
 
+    /// Holds the watcher still (SIGSTOP), so that several commits land before its next poll.
+    func freeze() { kill(process.processIdentifier, SIGSTOP) }
+
+    /// Lets a frozen watcher go on (SIGCONT).
+    func thaw() { kill(process.processIdentifier, SIGCONT) }
+
     func stop() -> Int32 {
         process.interrupt()
         process.waitUntilExit()
@@ -91,6 +97,26 @@ struct WatchTests {
         _ = watch.stop()
         #expect(lines.count == 1)
         #expect(lines.first?.contains(#""action":"add \"Write report\" under \"Work\"""#) == true)
+    }
+
+    /// Several commits in one poll: each is judged against the subtree as it stood at that
+    /// commit. Item 5 leaves A's subtree from under 4 while 4 is still in it; then 4 leaves too.
+    @Test func aSubtreeWatchJudgesEachCommitAsTheTreeStoodThen() throws {
+        try outline.run(["add", "A", "B", "C"])
+        try outline.run(["add", "a1", "--under", "1"])
+        try outline.run(["add", "a1x", "--under", "4"])
+        let watch = try BackgroundWatch(["1"], database: outline.database)
+        watch.freeze()
+        try outline.run(["mv", "5", "--under", "2"])
+        try outline.run(["mv", "4", "--under", "3"])
+        watch.thaw()
+        let lines = watch.lines(count: 2)
+        #expect(watch.stop() == 0)
+        #expect(
+            lines == [
+                #"{"step":4,"action":"mv \"a1x\" under \"B\"","changes":[{"parent":4,"type":"delete","id":5,"from":1,"to":null}]}"#,
+                #"{"step":5,"action":"mv \"a1\" under \"C\"","changes":[{"parent":1,"type":"delete","id":4,"from":1,"to":null}]}"#,
+            ])
     }
 
     @Test func refusalsOfWatch() throws {

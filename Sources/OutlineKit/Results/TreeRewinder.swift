@@ -20,6 +20,9 @@ struct TreeRewinder {
     private var lists: [ItemID: [Item]] = [:]
     private var parentOf: [ItemID: ItemID] = [:]
     private var existing: Set<ItemID> = [.root]
+    /// Items that exist in the database now but not in the state reached so far: a rewound
+    /// change had inserted them.
+    private var rewoundAway: Set<ItemID> = []
 
     /// Loads the current children of every parent that `changes` (oldest first) can have touched.
     init(_ db: Database, changes: [[ChangedRow]]) throws {
@@ -50,19 +53,7 @@ struct TreeRewinder {
     /// - Returns: the lists before and after it, for the parents it touched that existed both
     ///   before and after (SPEC reports changes under those parents only), by ascending parent id.
     mutating func rewind(_ rows: [ChangedRow]) -> [ParentChange] {
-        var touched = Set<ItemID>()
-        for row in rows {
-            switch row.kind {
-            case .insert: row.new.parent.map { touched.insert($0) }
-            case .delete: row.old.parent.map { touched.insert($0) }
-            case .update:
-                if let oldParent = row.old.parent, let newParent = row.new.parent {
-                    touched.formUnion([oldParent, newParent])
-                } else if let parent = parentOf[row.id] {
-                    touched.insert(parent)
-                }
-            }
-        }
+        let touched = touchedParents(rows)
         let after = touched.reduce(into: [ItemID: [Item]]()) { $0[$1] = lists[$1] ?? [] }
         let existedAfter = touched.filter(existing.contains)
 
@@ -71,6 +62,37 @@ struct TreeRewinder {
 
         return existedAfter.filter(existing.contains).sorted().map { parent in
             ParentChange(parent: parent, before: lists[parent] ?? [], after: after[parent] ?? [])
+        }
+    }
+
+    /// The parents whose lists `rows` change, in the state reached so far (after the change).
+    func touchedParents(_ rows: [ChangedRow]) -> Set<ItemID> {
+        var touched = Set<ItemID>()
+        for row in rows {
+            switch row.kind {
+            case .insert: if let parent = row.new.parent { touched.insert(parent) }
+            case .delete: if let parent = row.old.parent { touched.insert(parent) }
+            case .update:
+                if let oldParent = row.old.parent, let newParent = row.new.parent {
+                    touched.formUnion([oldParent, newParent])
+                } else if let parent = parentOf[row.id] {
+                    touched.insert(parent)
+                }
+            }
+        }
+        return touched
+    }
+
+    /// The parent of `id` in the state reached so far: from the lists the rewinder holds, else
+    /// from the database, where an item that no change named has kept its parent; nil for an
+    /// item that does not exist in that state.
+    func parent(of id: ItemID, _ db: Database) throws -> ItemID? {
+        if let parent = parentOf[id] { return parent }
+        guard !rewoundAway.contains(id) else { return nil }
+        do {
+            return try TreeQueries.item(db, id).parentID
+        } catch OutlineError.unknownItem {
+            return nil
         }
     }
 
@@ -103,6 +125,7 @@ struct TreeRewinder {
             case .insert:
                 parentOf[row.id] = nil
                 existing.remove(row.id)
+                rewoundAway.insert(row.id)
             case .delete:
                 let parent = row.old.parent ?? .root
                 let item = Item(
@@ -110,6 +133,7 @@ struct TreeRewinder {
                 lists[parent, default: []].append(item)
                 parentOf[row.id] = parent
                 existing.insert(row.id)
+                rewoundAway.remove(row.id)
             case .update:
                 guard let current = taken[row.id] else { continue }
                 let previous = Item(

@@ -54,8 +54,8 @@ extension Outline {
                 guard Self.waitForFile(store.path) else { return }
                 store = try global.openStore(recordsSteps: false)
             }
-            let feed = try ChangeFeed(store: store, fromTheStart: waitedForTheFile)
-            let scope = WatchScope(store: store, start: start, maxDepth: depth.levels)
+            let scope = ChangeFeed.Scope(start: start, maxDepth: depth.levels)
+            let feed = try ChangeFeed(store: store, fromTheStart: waitedForTheFile, scope: scope)
             if global.json {
                 try followAsJSON(store, feed, scope)
             } else {
@@ -82,7 +82,7 @@ extension Outline {
             return true
         }
 
-        private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: WatchScope) throws {
+        private func followAsJSON(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: ChangeFeed.Scope) throws {
             let wakeup = Wakeup(databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP], readsKeys: false)
             let output = StandardOutput.shared
             // A message, not a result: a script (or a test) knows from it that nothing is missed
@@ -91,9 +91,9 @@ extension Outline {
             while true {
                 if case .signal = wakeup.wait(timeout: Self.fallbackPoll) { return }
                 let events = try feed.poll().events
-                scope.forget()
                 for event in events {
-                    let changes = try event.changes.map { try $0.filter { try scope.showsChildren(of: $0.parent) } }
+                    // The feed kept only the changes in scope, each judged at its own event.
+                    let changes = event.changes
                     if scope.narrows, changes?.isEmpty ?? false { continue }
                     var json = JSONWriter()
                     ChangeOutput.writeReport(
@@ -105,7 +105,7 @@ extension Outline {
             }
         }
 
-        private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: WatchScope) throws {
+        private func followOnScreen(_ store: OutlineStore, _ feed: ChangeFeed, _ scope: ChangeFeed.Scope) throws {
             let screen = TerminalScreen()
             let wakeup = Wakeup(
                 databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP],

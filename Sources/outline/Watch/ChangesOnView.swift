@@ -29,11 +29,12 @@ enum RowMark: Int, Comparable {
 /// What the events of one poll mean for the items on view: which rows to mark, which items to
 /// name as gone.
 ///
-/// A change report gives a move to another parent as a `delete` under the old parent and an
-/// `insert` under the new one, so an item's deletes and inserts are followed across the whole
-/// poll, whatever their order within an event: an item that was on view and still is has moved;
-/// one that left the view (removed, or moved out of the watched subtree or below the depth
-/// shown) is gone; one that came into it is new.
+/// The events come from a feed scoped to the view (`ChangeFeed.Scope`), so every change in them
+/// is of a list on view, judged as the tree stood at its event. A change report gives a move to
+/// another parent as a `delete` under the old parent and an `insert` under the new one, so an
+/// item's deletes and inserts are followed across the whole poll, whatever their order within an
+/// event: an item deleted from view and inserted into it has moved; one only deleted (removed, or
+/// moved out of the watched subtree or below the depth shown) is gone; one only inserted is new.
 struct ChangesOnView {
     private(set) var marks: [ItemID: RowMark] = [:]
     /// The items that left the view, in the order the events name them.
@@ -47,11 +48,10 @@ struct ChangesOnView {
     }
 
     /// - Parameters:
-    ///   - scope: which parents' children are on view.
     ///   - currentTitle: the title of an item that still exists, for one that left the view by
     ///     moving away (its title is in no removal).
     init(
-        _ events: [ChangeEvent], scope: WatchScope, currentTitle: (ItemID) throws -> String?
+        _ events: [ChangeEvent], currentTitle: (ItemID) throws -> String?
     ) throws {
         var journeys: [ItemID: Journey] = [:]
         var order: [ItemID] = []
@@ -70,8 +70,8 @@ struct ChangesOnView {
                     } else {
                         insertedUnder[change.id] = change.parent
                     }
-                case .move: if try scope.showsChildren(of: change.parent) { mark(change.id, .moved) }
-                case .update: if try scope.showsChildren(of: change.parent) { mark(change.id, .updated) }
+                case .move: mark(change.id, .moved)
+                case .update: mark(change.id, .updated)
                 }
             }
             // Within an event an item is deleted at most once and inserted at most once; both
@@ -87,8 +87,8 @@ struct ChangesOnView {
         }
         for id in order {
             let journey = journeys[id]!
-            let wasOnView = try journey.from.map(scope.showsChildren(of:)) ?? false
-            let isOnView = try journey.to.map(scope.showsChildren(of:)) ?? false
+            let wasOnView = journey.from != nil
+            let isOnView = journey.to != nil
             switch (wasOnView, isOnView) {
             case (true, true): mark(id, .moved)
             case (false, true): mark(id, .inserted)

@@ -13,7 +13,7 @@ final class WatchView {
     static let markDuration: TimeInterval = 2
 
     private let store: OutlineStore
-    private let scope: WatchScope
+    private let scope: ChangeFeed.Scope
     private let screen: TerminalScreen
     private var marks: [ItemID: (mark: RowMark, until: Date)] = [:]
     private var removed: [(title: String, until: Date)] = []
@@ -22,7 +22,7 @@ final class WatchView {
     /// How many tree rows the last render showed: what Page Up and Page Down move by.
     private var pageSize = 1
 
-    init(store: OutlineStore, scope: WatchScope, screen: TerminalScreen) {
+    init(store: OutlineStore, scope: ChangeFeed.Scope, screen: TerminalScreen) {
         self.store = store
         self.scope = scope
         self.screen = screen
@@ -35,8 +35,7 @@ final class WatchView {
     func note(_ events: [ChangeEvent], now: Date = Date()) throws {
         guard !events.isEmpty else { return }
         let until = now.addingTimeInterval(Self.markDuration)
-        scope.forget()
-        let changes = try ChangesOnView(events, scope: scope) { [store] id in
+        let changes = try ChangesOnView(events) { [store] id in
             try store.exists(id) ? try store.item(id).title : nil
         }
         for (id, mark) in changes.marks { marks[id] = (mark, until) }

@@ -82,4 +82,95 @@ struct ChangeFeedTests {
         #expect(events[2].removedTitles == [id: "Groceries", id + 1: "Milk"])
         #expect(events[2].changes == [ReportedChange(parent: 0, kind: .delete, id: id, from: 1, to: nil)])
     }
+
+    /// A scoped feed keeps, of each event, the changes of lists in its scope as the tree stood at
+    /// that event (a delete where its parent stood before, the rest where they stand after), and
+    /// gives the same answer whether it is polled after every commit or after many. The
+    /// expectation is computed independently: each command's own report, filtered by the scope
+    /// walked on the writer's tree before and after the command.
+    @Test(arguments: [4, 11, 23] as [UInt64])
+    func aScopedFeedJudgesEachEventAsTheTreeStoodThen(seed: UInt64) throws {
+        let fixture = try StoreFixture()
+        let writer = try OutlineStore(path: fixture.store.path)
+        var rng = SeededGenerator(seed: seed)
+        var ids = try writer.add(["A", "B", "C"]).ids
+        ids += try writer.add(["a1", "a2"], under: ids[0]).ids
+        ids += try writer.add(["a1x", "a1y"], under: ids[3]).ids
+        // Undo must not take the scope's own item away again.
+        try writer.undoManager.removeAllActions()
+        let scope = ChangeFeed.Scope(start: ids[0], maxDepth: [nil, 1, 2].randomElement(using: &rng)!)
+        let feed = try ChangeFeed(store: fixture.store, scope: scope)
+
+        /// The parents whose children are in scope, on the writer's tree now.
+        func parentsInScope() throws -> Set<ItemID> {
+            guard try writer.exists(scope.start) else { return [] }
+            var parents: Set<ItemID> = [scope.start]
+            let levels = scope.maxDepth.map { $0 - 1 }
+            if levels ?? 1 > 0 {
+                try writer.walk(from: scope.start, maxDepth: levels) { parents.insert($0.id) }
+            }
+            return parents
+        }
+
+        var expected: [[ReportedChange]] = []
+        var seen: [ChangeEvent] = []
+        for step in 1...300 {
+            let before = try parentsInScope()
+            var report: [ReportedChange]?
+            switch RandomCommand.random(existing: ids, nextID: (ids.max() ?? 0) + 1, using: &rng) {
+            case .add(let titles, let parent, let placement):
+                if let result = try? writer.add(titles, under: parent, placement: placement, reportingChanges: true) {
+                    ids += result.ids
+                    if result.step != nil { report = result.changes }
+                }
+            case .remove(let targets):
+                // The scope's own item stays, or the scope would be empty from then on.
+                let targets = targets.filter { $0 != scope.start }
+                report = (try? writer.remove(targets, reportingChanges: true)).flatMap {
+                    $0.step == nil ? nil : $0.changes
+                }
+            case .move(let targets, let parent, let placement):
+                report = (try? writer.move(targets, under: parent, placement: placement, reportingChanges: true))
+                    .flatMap { $0.step == nil ? nil : $0.changes }
+            case .edit(let id, let title):
+                report = (try? writer.edit(id, title: title, reportingChanges: true))
+                    .flatMap { $0.step == nil ? nil : $0.changes }
+            case .undo, .redo:
+                // One step at a time: the expectation judges a command's before and after.
+                let manager = writer.undoManager
+                let undoing = Bool.random(using: &rng)
+                let steps =
+                    try?
+                    (undoing
+                    ? manager.undo(reportingChanges: true) : manager.redo(reportingChanges: true))
+                report = steps?.first?.changes
+            }
+            if let report {
+                let after = try parentsInScope()
+                expected.append(
+                    report.filter { $0.kind == .delete ? before.contains($0.parent) : after.contains($0.parent) })
+            }
+            if step % Int.random(in: 1...6, using: &rng) == 0 { seen += try feed.poll().events }
+        }
+        seen += try feed.poll().events
+        #expect(expected.count > 80)
+        // The scope must have been put to work: changes kept, and changes left out.
+        #expect(expected.filter { !$0.isEmpty }.count > 10)
+        #expect(seen.count == expected.count)
+        for (index, (event, want)) in zip(seen, expected).enumerated() {
+            #expect(event.changes == want, "seed \(seed), event \(index + 1): \(event.name ?? "?")")
+        }
+    }
+
+    /// Commits made through the feed's own store are reported too: SQLite's data_version moves
+    /// only for other connections' commits.
+    @Test func theFeedSeesCommitsOfItsOwnStore() throws {
+        let fixture = try StoreFixture()
+        let feed = try ChangeFeed(store: fixture.store)
+        try fixture.store.add(["Milk"])
+        let update = try feed.poll()
+        #expect(update.events.map(\.name) == [#"add "Milk""#])
+        #expect(!update.changedOutsideOutline)
+        #expect(try feed.poll().isEmpty)
+    }
 }
