@@ -26,13 +26,24 @@ public enum TitleCollation {
         if title.utf8.allSatisfy({ $0 < 0x80 }) { return fromFirstLetter(title.lowercased()) }
         let latin = (title.applyingTransform(toLatin, reverse: false) ?? title).lowercased()
         if let first = latin.unicodeScalars.first, glottalMarks.contains(first),
-            title.unicodeScalars.first.map({ !glottalMarks.contains($0) }) ?? false
+            title.unicodeScalars.first.map(isArabicOrHebrew) ?? false
         {
             // The unwritten vowel after alef or ayin: English spellings of these names mostly
             // begin with A.
             return "a" + fromFirstLetter(String(latin.unicodeScalars.dropFirst()))
         }
         return fromFirstLetter(latin)
+    }
+
+    /// Whether `scalar` is of the Arabic or Hebrew script, whose alef and ayin the A rule is for:
+    /// a title that starts with an ʻokina (ʻŌlelo) or a soft sign (Ь) must not file under A too.
+    private static func isArabicOrHebrew(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x05FF, 0xFB1D...0xFB4F,  // Hebrew
+            0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:  // Arabic
+            return true
+        default: return false
+        }
     }
 
     /// What transliteration writes for alef and ayin: ʿ (U+02BF), ʾ (U+02BE), or an apostrophe.

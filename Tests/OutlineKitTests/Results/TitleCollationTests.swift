@@ -40,9 +40,17 @@ struct TitleCollationTests {
         #expect(TitleCollation.key("山田") == "shan tian")
     }
 
-    /// A title that itself starts with an apostrophe is not read as alef or ayin.
-    @Test func aLeadingApostropheInLatinTextIsSkipped() {
+    /// A title that itself starts with an apostrophe or a modifier letter is not read as alef or
+    /// ayin: only Arabic and Hebrew titles are.
+    @Test func aLeadingApostropheOrModifierLetterIsSkipped() {
         #expect(TitleCollation.initial("'Til Tuesday") == "T")
         #expect(TitleCollation.initial("’s-Hertogenbosch") == "S")
+        #expect(TitleCollation.initial("ʻŌlelo") == "O")
+        #expect(TitleCollation.initial("ʻIolani") == "I")
+        #expect(TitleCollation.initial("ʼEnd") == "E")
+        #expect(TitleCollation.initial("ʿUmar") == "U")
+        #expect(TitleCollation.initial("ʹ") == "#")
+        #expect(TitleCollation.initial("Ь") == "#")
+        #expect(TitleCollation.initial("Ъ") == "#")
     }
 }
