@@ -38,6 +38,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case diskFull(path: String)
     /// Any other failure of SQLite, with the error GRDB reported.
     case databaseFailure(cause: DatabaseFailure)
+    /// The store was closed (`OutlineStore.close()`) before this call.
+    case storeClosed(path: String)
     /// An item is its own ancestor; only a file edited outside outline can hold one.
     case cycle(ItemID)
 
@@ -128,6 +130,8 @@ extension OutlineError: LocalizedError {
             return "database failure: the disk is full"
         case .databaseFailure(let failure):
             return "database failure: \(failure)"
+        case .storeClosed(let path):
+            return "the store of '\(path)' was closed"
         case .cycle(let id):
             return "item \(id) is its own ancestor (the file was edited outside outline)"
         case .unknownItem(let id):

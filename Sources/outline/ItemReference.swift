@@ -10,7 +10,10 @@ enum ItemReference {
 
     static func parse(_ text: String) throws -> ItemID {
         if text == "root" { return .root }
-        guard text.allSatisfy(\.isASCII), let id = ItemID(text), id >= 0 else { throw Invalid(text: text) }
+        // Digits only: Int64's parser would also take "+1".
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = ItemID(text) else {
+            throw Invalid(text: text)
+        }
         return id
     }
 }

@@ -118,6 +118,14 @@ struct MistakeTests {
         #expect(try outline.tsv() == before)
     }
 
+    /// Only digits make an id: Int64's own parser would take "+1".
+    @Test func aSignedNumberIsNotAnID() throws {
+        try outline.run(["add", "Milk"])
+        let plus = try outline.run(["ls", "+1"])
+        #expect(plus.status == 64)
+        #expect(plus.stderr.hasPrefix("error: the value '+1' is invalid for '<ref>'"), "\(plus.stderr)")
+    }
+
     @Test func aFlagGivenTwiceIsHarmless() throws {
         try outline.run(["add", "Milk"])
         #expect(try outline.run(["--json", "ls", "--json"]).status == 0)

@@ -22,6 +22,23 @@ struct StoreOpeningTests {
         #expect(try store.check().isHealthy)
     }
 
+    /// A closed store refuses every call with one error: SQLite must never see a closed connection.
+    @Test func aClosedStoreRefusesEveryCall() throws {
+        let store = try OutlineStore(path: directory.file("outline.db"))
+        let id = try store.add(["x"]).ids[0]
+        let controller = ResultsController(store: store, request: .children(of: .root))
+        try store.close()
+        try store.close()  // a second close is harmless
+        let closed = OutlineError.storeClosed(path: store.path)
+        #expect(throws: closed) { try store.children() }
+        #expect(throws: closed) { try store.add(["y"]) }
+        #expect(throws: closed) { try store.edit(id, title: "z") }
+        #expect(throws: closed) { try store.undoManager.undo() }
+        #expect(throws: closed) { try store.check() }
+        #expect(throws: closed) { try controller.performFetch() }
+        #expect(throws: closed) { try ChangeFeed(store: store) }
+    }
+
     /// 2 is FULL: the write-ahead log is synced at every commit.
     @Test func everyCommitIsSynced() throws {
         let store = try OutlineStore(path: directory.file("outline.db"))

@@ -11,7 +11,8 @@ extension OutlineStore {
         // Not in one read transaction: on a damaged file SQLite rolls a failed read back, and
         // closing the transaction would then fail too, hiding the report. Each check is one
         // self-contained query, so it needs no shared snapshot.
-        try Self.mapErrors(path: path) {
+        try requireOpen()
+        return try Self.mapErrors(path: path) {
             try queue.inDatabase { db in
                 var problems: [Problem] = []
                 // SQLite's own verdict first: if the file is damaged, later queries may mislead. Badly

@@ -168,7 +168,8 @@ public final class OutlineStore {
 
     /// Runs `body` in one immediate write transaction: all of it is committed, or none of it.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.mapErrors(path: path) {
+        try requireOpen()
+        return try Self.mapErrors(path: path) {
             try queue.inDatabase { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
@@ -214,7 +215,8 @@ public final class OutlineStore {
     /// Runs an undo or redo in one write transaction with foreign keys off (see
     /// `ChangesetApplication`), committing it unless this is a dry run.
     func writeApplyingHistory<T>(commit: Bool, _ body: (Database) throws -> T) throws -> T {
-        try Self.mapErrors(path: path) {
+        try requireOpen()
+        return try Self.mapErrors(path: path) {
             try queue.inDatabase { db in
                 // Only takes effect outside a transaction, hence here rather than inside it.
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
@@ -229,14 +231,26 @@ public final class OutlineStore {
         }
     }
 
-    /// Runs `body` in one read transaction, so that every query sees the same snapshot.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.mapErrors(path: path) { try queue.read(body) }
+    /// Whether `close()` has closed the connection.
+    private var isClosed = false
+
+    /// Throws unless the connection is open: SQLite must never see a closed one (it crashes).
+    func requireOpen() throws {
+        if isClosed { throw OutlineError.storeClosed(path: path) }
     }
 
-    /// Closes the connection; later calls fail. Deinitialisation closes it too.
+    /// Runs `body` in one read transaction, so that every query sees the same snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try requireOpen()
+        return try Self.mapErrors(path: path) { try queue.read(body) }
+    }
+
+    /// Closes the connection; every later call throws `OutlineError.storeClosed`.
+    /// Deinitialisation closes it too.
     public func close() throws {
+        guard !isClosed else { return }
         try Self.mapErrors(path: path) { try queue.close() }
+        isClosed = true
     }
 
     /// Turns SQLite's errors into `OutlineError`s with messages a user can act on.
