@@ -56,17 +56,32 @@ public final class ResultsController {
     /// Where the item `id` is shown, or nil if the controller does not show it.
     public func indexPath(for id: ItemID) -> ItemPath? { paths[id] }
 
-    /// The section for an index title (as a section index bar asks), or the nearest before it.
+    /// The section for an index title, as a section index bar asks when the user touches a
+    /// letter: the section of that title, else the nearest one before it in the index (C with
+    /// sections A, B, D gives B), else the first.
+    ///
+    /// - Parameters:
+    ///   - title: the touched title: a letter A to Z, or "#".
+    ///   - index: its place in the index bar; used only for a title that is neither (then the
+    ///     section at that place, clamped).
     public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
         if let exact = sections.firstIndex(where: { $0.indexTitle == title }) { return exact }
-        return max(0, min(index, sections.count - 1))
+        guard title == "#" || title.count == 1 && ("A"..."Z").contains(title) else {
+            return max(0, min(index, sections.count - 1))
+        }
+        let rank = TitleCollation.sectionRank(title)
+        return sections.lastIndex { TitleCollation.sectionRank($0.indexTitle) < rank } ?? 0
     }
 
     /// Fetches the objects. The delegate hears nothing; later changes it hears about.
+    ///
+    /// - Throws: `OutlineError.unknownItem` when the request's parent does not exist: an empty
+    ///   list would read as "no children".
     public func performFetch() throws {
         var changesSoFar = 0
         install(
             try store.read { db in
+                try TreeQueries.requireParent(db, request.parent)
                 changesSoFar = db.totalChangesCount
                 return try fetch(db)
             })

@@ -43,6 +43,9 @@ struct ResultsControllerTests {
         let zhang = controller.sections[4].objects[0].id
         #expect(controller.indexPath(for: zhang) == ItemPath(section: 4, row: 0))
         #expect(controller.section(forSectionIndexTitle: "L", at: 3) == 3)
+        // Sections A B D L Z #: C is nearest after B, Q after L, and nothing comes before A.
+        #expect(controller.section(forSectionIndexTitle: "C", at: 2) == 1)
+        #expect(controller.section(forSectionIndexTitle: "Q", at: 16) == 3)
         #expect(controller.fetchedObjects.count == 8)
     }
 
@@ -133,5 +136,11 @@ struct ResultsControllerTests {
         try controller.resume()
         #expect(delegate.events == ["will", "delete a [0, 0] -", "insert d - [0, 0]", "insert c - [0, 2]", "did"])
         #expect(controller.fetchedObjects.map(\.title) == ["d", "b", "c"])
+    }
+
+    /// A controller on a parent that does not exist says so, rather than show an empty list.
+    @Test func aMissingParentIsAnError() throws {
+        let controller = ResultsController(store: store, request: .children(of: 9999))
+        #expect(throws: OutlineError.unknownItem(9999)) { try controller.performFetch() }
     }
 }
