@@ -251,6 +251,11 @@ extension WatchTests {
         let arrived = tmux.screen(containing: "+ 4  Fence")
         #expect(arrived.contains("+ 4  Fence"), "\(arrived)")
         #expect(!arrived.contains("removed \"Fence\""), "\(arrived)")
+        // Back within the marks' two seconds: on view again, so no longer named as removed.
+        try outline.run(["mv", "3", "--under", "2"])
+        let back = tmux.screen(containing: "+ 3  Report")
+        #expect(back.contains("+ 3  Report"), "\(back)")
+        #expect(!back.contains("removed \"Report\""), "\(back)")
     }
 
     @Test func theViewScrollsWithKeys() throws {
@@ -319,7 +324,9 @@ extension WatchTests {
         try outline.run(["add", "Charlie", "--under", "2"])
         try tmux.start(watchCommand("1 --depth 1"))
         defer { tmux.stop() }
-        let children = tmux.screen(containing: "Bravo")
+        // As ls --depth does, the row says how many descendants the limit hides.
+        let children = tmux.screen(containing: "Bravo (+1)")
+        #expect(children.contains("2  Bravo (+1)"), "\(children)")
         #expect(!children.contains("Charlie"), "\(children)")
         try outline.run(["add", "Delta", "--under", "2"])
         try outline.run(["add", "Echo", "--under", "1"])

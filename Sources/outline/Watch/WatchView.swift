@@ -16,7 +16,8 @@ final class WatchView {
     private let scope: ChangeFeed.Scope
     private let screen: TerminalScreen
     private var marks: [ItemID: (mark: RowMark, until: Date)] = [:]
-    private var removed: [(title: String, until: Date)] = []
+    /// The items named on the removed line, each once, until their time is up or they come back.
+    private var removed: [(id: ItemID, title: String, until: Date)] = []
     /// The index of the first tree row shown; clamped by every render.
     private var scrollOffset = 0
     /// How many tree rows the last render showed: what Page Up and Page Down move by.
@@ -38,10 +39,15 @@ final class WatchView {
         let changes = try ChangesOnView(events) { [store] id in
             try store.exists(id) ? try store.item(id).title : nil
         }
-        for (id, mark) in changes.marks { marks[id] = (mark, until) }
+        for (id, mark) in changes.marks {
+            marks[id] = (mark, until)
+            // Back on view: no longer removed.
+            removed.removeAll { $0.id == id }
+        }
         for (id, title) in changes.departed {
             marks[id] = nil
-            removed.append((title, until))
+            removed.removeAll { $0.id == id }
+            removed.append((id, title, until))
         }
     }
 
@@ -98,7 +104,7 @@ final class WatchView {
         guard try store.exists(scope.start) else {
             return [ScreenLine("  item \(scope.start) does not exist now; waiting for it to come back", .dim)]
         }
-        typealias Row = (id: ItemID, parts: (id: String, guides: String, title: String))
+        typealias Row = (id: ItemID, parts: (id: String, guides: String, title: String), hidden: Int)
         var window = ScrollWindow<Row>(available: available, offset: scrollOffset)
         var renderer = TreeRenderer(largestID: try store.largestID())
         do {
@@ -106,7 +112,8 @@ final class WatchView {
                 from: scope.start, maxDepth: scope.maxDepth,
                 enter: { entry in
                     // The renderer sees every entry, shown or not: the guides depend on them.
-                    guard window.add((entry.id, renderer.parts(entry))) else { throw StopWalking() }
+                    let row = (entry.id, renderer.parts(entry), entry.hiddenDescendants)
+                    guard window.add(row) else { throw StopWalking() }
                 },
                 leave: { renderer.leave($0) })
         } catch is StopWalking {}
@@ -116,7 +123,7 @@ final class WatchView {
         if shown.rows.isEmpty, !shown.needsStatusLine {
             return [ScreenLine("  (nothing here yet: outline add TITLE)", .dim)]
         }
-        var lines = shown.rows.map { line(for: $0.parts, id: $0.id) }
+        var lines = shown.rows.map { line(for: $0.parts, id: $0.id, hidden: $0.hidden) }
         if shown.needsStatusLine { lines.append(statusLine(hiddenAbove: shown.top, moreBelow: shown.moreBelow)) }
         return lines
     }
@@ -132,7 +139,10 @@ final class WatchView {
         return ScreenLine("  " + parts.joined(separator: " · "), .dim)
     }
 
-    private func line(for parts: (id: String, guides: String, title: String), id: ItemID) -> ScreenLine {
+    /// One row of the tree, as `ls` draws it: `hidden` is how many descendants `--depth` hides.
+    private func line(for parts: (id: String, guides: String, title: String), id: ItemID, hidden: Int)
+        -> ScreenLine
+    {
         let mark = marks[id]?.mark
         var line = ScreenLine()
         if let mark {
@@ -145,6 +155,7 @@ final class WatchView {
         line.append("  ")
         line.append(parts.guides, .dim)
         line.append(parts.title, mark.map { .colour($0.colour) } ?? .plain)
+        if hidden > 0 { line.append(" (+\(hidden))", .dim) }
         return line
     }
 }
