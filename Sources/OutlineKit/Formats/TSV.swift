@@ -1,4 +1,5 @@
-/// The `ls --tsv` line format: `id TAB parent TAB position TAB depth TAB title`.
+/// One item a line, tab-separated, as the `outline` command lists them for scripts:
+/// `id TAB parent TAB position TAB depth TAB title`.
 public enum TSV {
     /// One line, without its newline. Titles are stored without tabs or newlines; one that came in
     /// through another tool is escaped, so that a line is always one item.

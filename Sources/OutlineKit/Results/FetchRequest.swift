@@ -32,6 +32,6 @@ public struct FetchRequest: Equatable, Sendable {
         self.sectionKey = sectionKey
     }
 
-    /// The children of `parent` in outline order: what `ls` and the change reports use.
+    /// The children of `parent` in outline order: what listings and change reports use.
     public static func children(of parent: ItemID) -> FetchRequest { FetchRequest(parent: parent) }
 }

@@ -1,4 +1,4 @@
-/// One entry of a change report: a change to one parent's list of children, as SPEC defines it.
+/// One entry of a change report: a change to one parent's list of children.
 /// Positions are 1-based: `from` in the list as it was, `to` in the list as it is.
 public struct ReportedChange: Equatable, Sendable {
     /// The parent whose list of children changed.

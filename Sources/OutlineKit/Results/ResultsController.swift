@@ -10,7 +10,8 @@ import GRDB
 /// - Changes committed through the same `OutlineStore` are noticed as they commit: the controller
 ///   observes the store's connection (GRDB's `TransactionObserver`), and the delegate hears of them
 ///   inside the commit, before the changing call returns. It may read the controller then, but
-///   must not call the store: the connection is busy with the commit.
+///   must not call the store: the connection is busy with the commit, and GRDB stops the process
+///   ("Database methods are not reentrant"). Note what to do, and do it after the call returns.
 /// - Changes committed by other connections or processes are picked up by `refresh()` (or,
 ///   cheaply, by `refreshIfChanged()`, which first checks SQLite's `data_version`).
 /// - A paused controller keeps what it showed; `resume()` delivers everything since in one batch.

@@ -2,7 +2,7 @@
 /// of a table view: every `from` counts in the old list, every `to` in the new one. Taking out
 /// the deleted and moved rows (and then the deleted sections), putting in the inserted sections,
 /// then the inserted and moved rows at their `to` in ascending order, turns the old list into the
-/// new one (`applied(to:)` does exactly that).
+/// new one (`applied(to:contents:)` does exactly that).
 public struct ResultsDiff: Equatable, Sendable {
     /// A section that came or went.
     public enum SectionChange: Equatable, Sendable {
@@ -14,7 +14,14 @@ public struct ResultsDiff: Equatable, Sendable {
 
     /// What happened to a row; the raw values are the change reports' `type`.
     public enum Kind: String, Sendable {
-        case insert, delete, move, update
+        /// A row that is new: `to` only.
+        case insert
+        /// A row that went: `from` only.
+        case delete
+        /// A row at another place: `from` and `to`.
+        case move
+        /// A row whose content changed in place: `from` and `to`.
+        case update
     }
 
     /// What happened to one row.

@@ -1,5 +1,5 @@
-/// Where the outline database lives, chosen as SPEC says:
-/// `--db PATH`, else `$OUTLINE_DB`, else `$XDG_DATA_HOME/outline/outline.db`,
+/// Where the outline database lives: a path given, else `$OUTLINE_DB`, else
+/// `$XDG_DATA_HOME/outline/outline.db`,
 /// else `~/.local/share/outline/outline.db`.
 public enum DatabaseLocation {
     /// Resolves the database path.
@@ -28,7 +28,7 @@ public enum DatabaseLocation {
         throw OutlineError.noDefaultLocation
     }
 
-    /// Whether the database was named on purpose, by `--db` or `$OUTLINE_DB`, rather than found
+    /// Whether the database was named on purpose, by a path given or `$OUTLINE_DB`, rather than found
     /// at the default location: a named file that is missing is more likely a typo.
     public static func isNamedExplicitly(explicitPath: String?, environment: [String: String]) -> Bool {
         explicitPath != nil || !(environment["OUTLINE_DB"] ?? "").isEmpty

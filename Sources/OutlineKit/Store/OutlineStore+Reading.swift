@@ -7,6 +7,10 @@ extension OutlineStore {
     /// Memory stays proportional to the depth of the tree times the fan-out, never to its size, so
     /// a million-item outline streams. All of the walk reads one snapshot.
     ///
+    /// The closures run inside that read, on the store's connection: they must not call the store
+    /// (GRDB stops the process with "Database methods are not reentrant"). Collect what they need
+    /// and act on it after the walk.
+    ///
     /// - Parameters:
     ///   - start: the root (`0`) or an item whose descendants to walk.
     ///   - maxDepth: how many levels below `start` to go; nil for all.

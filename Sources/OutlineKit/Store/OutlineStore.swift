@@ -29,7 +29,9 @@ public final class OutlineStore {
     public let path: String
     let queue: DatabaseQueue
 
-    /// How many steps the undo history keeps; older ones are pruned as new ones arrive. 0 keeps all.
+    /// How many steps the undo history keeps; older ones are pruned as this store records new
+    /// ones. 0 keeps all. The history is the file's, shared by every store and process that opens
+    /// it: a store with a small limit prunes everyone's history when it records a step.
     public var levelsOfUndo: Int
 
     /// The persistent undo manager: undo, redo and the history, shared by every process.
@@ -44,9 +46,9 @@ public final class OutlineStore {
     /// cascades a delete at most 1000 levels down, and every walk of the tree recurses once a level.
     public static let maximumDepth = 500
 
-    /// How long a command waits for another process's write to finish before giving up.
-    /// Long on purpose: SPEC asks commands to wait their turn, and a big `rm` can hold the lock
-    /// for seconds.
+    /// How long a change waits for another connection's write to finish before giving up.
+    /// Long on purpose: changes should wait their turn rather than fail, and removing a big
+    /// subtree can hold the lock for seconds.
     public static let defaultBusyTimeout: TimeInterval = 120
 
     /// What to do when the database file does not exist.

@@ -4,14 +4,18 @@ public enum Action: Equatable, Sendable {
     case add(titles: [String], parentTitle: String?)
     /// Titles of the items named, and how many other items went with them.
     case remove(titles: [String], descendants: Int)
+    /// Titles of the items moved, and where they went.
     case move(titles: [String], destination: MoveDestination)
+    /// The item's title before and after.
     case edit(from: String, to: String)
 
     /// Where a `mv` sent its items, in words.
     public enum MoveDestination: Equatable, Sendable {
         /// Under this parent (nil: the top level), at this position if one was given.
         case under(parentTitle: String?, position: Int?)
+        /// Just before the sibling of this title.
         case before(siblingTitle: String)
+        /// Just after the sibling of this title.
         case after(siblingTitle: String)
     }
 

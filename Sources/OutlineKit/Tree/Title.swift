@@ -1,7 +1,7 @@
 /// Validation of item titles: one line of Unicode text, trimmed, not empty, no control characters.
 public enum Title {
     /// The largest title accepted, in UTF-8 bytes. Far above any real title, it keeps a stray
-    /// file piped into `add -` from turning into one gigantic row.
+    /// stray file read as titles from turning into one gigantic row.
     public static let maximumBytes = 64 * 1024
 
     /// Returns the title with surrounding white space trimmed.
@@ -30,7 +30,7 @@ public enum Title {
         scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    /// C0 controls, DEL and C1 controls: what SPEC refuses in a title.
+    /// C0 controls, DEL and C1 controls: what a title may not hold.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value <= 0x1F || (0x7F...0x9F).contains(scalar.value)
     }

@@ -5,7 +5,7 @@ import GRDB
 ///
 /// Each changing command is one step, recorded in the same transaction as the change, so a crash
 /// can never keep one without the other. `undo()` reverts the newest step not yet undone, whoever
-/// made it; `redo()` re-applies the newest undone one; any new change clears what could be redone.
+/// made it; `redo()` re-applies the step undone last; any new change clears what could be redone.
 ///
 /// ```swift
 /// try store.remove([groceries])
@@ -52,8 +52,8 @@ public struct OutlineUndoManager {
         try travel(undoing: true, steps: steps, dryRun: dryRun, reportingChanges: reportingChanges)
     }
 
-    /// Re-applies the newest `steps` undone steps, in the order they were first done; the
-    /// parameters, result and errors are those of `undo`.
+    /// Re-applies the `steps` steps undone last, the last one first (after undoing 9, 8 and 7,
+    /// `redo()` re-applies 7); the parameters, result and errors are those of `undo`.
     @discardableResult
     public func redo(steps: Int = 1, dryRun: Bool = false, reportingChanges: Bool = false) throws -> [UndoStep] {
         try travel(undoing: false, steps: steps, dryRun: dryRun, reportingChanges: reportingChanges)
