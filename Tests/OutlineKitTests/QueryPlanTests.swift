@@ -15,7 +15,7 @@ struct QueryPlanTests {
         let store = fixture.store
         let ids = try fixture.build([("a", ["a1", "a2", "a3"]), ("b", ["b1"])])
         let statements = SQLLog()
-        try store.queue.inDatabase { db in db.trace { statements.add($0.expandedDescription) } }
+        store.queue.inDatabase { db in db.trace { statements.add($0.expandedDescription) } }
 
         try store.add(["new"], under: ids["a"])
         try store.add(["first"], under: ids["a"], placement: .at(1))
@@ -29,7 +29,7 @@ struct QueryPlanTests {
         try store.undoManager.redo()
         _ = try store.undoManager.undoActionName
 
-        try store.queue.inDatabase { db in db.trace(options: [], nil) }
+        store.queue.inDatabase { db in db.trace(options: [], nil) }
         let queries = statements.entries.filter { sql in
             ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].contains { sql.uppercased().hasPrefix($0) }
         }
