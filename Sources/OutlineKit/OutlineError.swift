@@ -47,6 +47,16 @@ public enum OutlineError: Error, Equatable, Sendable {
 
     /// No item has this id.
     case unknownItem(ItemID)
+    /// A reference that is neither an id nor a path of titles (`A//B`); `reason` says why.
+    case invalidReference(String, reason: String)
+    /// No item has this title where the path looked: under the item titled `parentTitle` (nil:
+    /// anywhere, or at the top level when `atTopLevel`).
+    case noItemTitled(title: String, parentTitle: String?, atTopLevel: Bool)
+    /// The reference names several items; `candidates` are the first of them (id and printed
+    /// path, by id), `count` how many there are in all.
+    case ambiguousReference(String, candidates: [ReferenceCandidate], count: Int)
+    /// A search with no text to look for.
+    case emptySearch
     /// The root was named where only an item can be; `operation` is what was refused ("removed").
     case rootNotAllowed(operation: String)
     /// The same item was named twice in one operation.
@@ -136,6 +146,16 @@ extension OutlineError: LocalizedError {
             return "item \(id) is its own ancestor (the file was edited outside outline)"
         case .unknownItem(let id):
             return "no item with id \(id)"
+        case .invalidReference(let text, let reason):
+            return "'\(TitleSanitizer.forTerminal(text))' does not name an item: \(reason)"
+        case .noItemTitled(let title, let parentTitle, let atTopLevel):
+            let shown = "\"\(TitleSanitizer.forTerminal(title))\""
+            if let parentTitle { return "no item titled \(shown) under \"\(TitleSanitizer.forTerminal(parentTitle))\"" }
+            return atTopLevel ? "no top-level item titled \(shown)" : "no item titled \(shown)"
+        case .ambiguousReference(let text, _, let count):
+            return "'\(TitleSanitizer.forTerminal(text))' names \(count) items; name one by its id or a longer path"
+        case .emptySearch:
+            return "find needs some text to look for"
         case .rootNotAllowed(let operation):
             return "the root (0) cannot be \(operation)"
         case .duplicateItem(let id):

@@ -152,6 +152,9 @@ enum CommandLineRunner {
         switch error {
         case let error as OutlineError:
             printError(error.commandLineMessage)
+            if case .ambiguousReference(_, let candidates, let count) = error {
+                printCandidates(candidates, count: count)
+            }
             return 1
         case let error as StandardInputError:
             printError(error.message)
@@ -199,6 +202,15 @@ enum CommandLineRunner {
         let typed = GlobalOptionPlacement.movedAfterSubcommand(arguments).first
         if let typed, Outline.commandNames.contains(typed) { return " (see 'outline \(typed) --help')" }
         return " (see 'outline --help')"
+    }
+
+    /// After the one error line of an ambiguous reference, one line a candidate, `  ID  /path`,
+    /// so that the user can pick one; then how many more there are.
+    private static func printCandidates(_ candidates: [ReferenceCandidate], count: Int) {
+        for candidate in candidates {
+            StandardError.writeLine("  \(candidate.id)  \(TitleSanitizer.forTerminal(candidate.path))")
+        }
+        if count > candidates.count { StandardError.writeLine("  … and \(count - candidates.count) more") }
     }
 
     static func printError(_ message: String) {

@@ -27,15 +27,15 @@ extension TakesOperandList {
 
 /// `rm` and `mv`: commands whose operands are item references.
 protocol TakesItemReferences: TakesOperandList {
-    var items: [ItemID] { get set }
+    var items: [ItemReference] { get set }
 }
 
 extension TakesItemReferences {
-    static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference.parse(text)) != nil }
+    static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference(parsing: text)) != nil }
 
     mutating func setOperands(_ operands: [String]) {
         // Every operand passed `acceptsOperand`, or the parser refused the first one that did not.
-        items = operands.map { try! ItemReference.parse($0) }
+        items = operands.map { try! ItemReference(parsing: $0) }
     }
 }
 

@@ -13,14 +13,15 @@ struct Outline: ParsableCommand {
         commandName: "outline",
         abstract: "A nested-list outliner for the shell: an ordered tree of items in one SQLite file.",
         discussion: """
-            Items have stable ids; REF is an id, and 0 (or "root") is the invisible root. Positions are 1-based among siblings. The database is --db PATH, else $OUTLINE_DB, else $XDG_DATA_HOME/outline/outline.db, else ~/.local/share/outline/outline.db.
+            REF names an item by its titles, joined by / (Groceries/Milk; a leading / starts at the top level: /Work/Launch), matched exactly, else ignoring case, or by its id (digits only: 12). 0 or "root" is the invisible root. A path that names several items is refused with their ids and paths. In a title, write / as \\/ and \\ as \\\\; a top-level title of digits is /2026. Positions are 1-based among siblings. The database is --db PATH, else $OUTLINE_DB, else $XDG_DATA_HOME/outline/outline.db, else ~/.local/share/outline/outline.db.
 
             Examples:
               outline add Groceries                 # prints the new id, say 1
-              outline add Milk Eggs --under 1
+              outline add Milk Eggs --under Groceries
               outline ls
-              outline mv 3 --before 2
-              outline rm 1
+              outline mv Groceries/Eggs --before Groceries/Milk
+              outline show Groceries/Milk           # id, path, position, counts
+              outline rm Groceries
               outline undo                          # the removal is reverted, same ids
               id=$(outline add "Call Ana") && outline edit "$id" "Call Ana back"
               outline ls --tsv | cut -f1,5
@@ -29,8 +30,9 @@ struct Outline: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Add.self, List.self, Remove.self, Move.self, Edit.self, Undo.self, Redo.self, History.self, Watch.self,
-            Check.self,
+            Add.self, List.self, Show.self, Find.self, Remove.self, Move.self, Edit.self, Undo.self, Redo.self,
+            History.self, Watch.self,
+            Check.self, Reindex.self,
         ]
     )
 }

@@ -13,10 +13,10 @@ struct ErrorContractTests {
     }
 
     static let refusals: [([String], String)] = [
-        (["rm", "0"], "error: the root (0) cannot be removed; name an item id"),
-        (["rm", "root"], "error: the root (0) cannot be removed; name an item id"),
+        (["rm", "0"], "error: the root (0) cannot be removed; name an item by its path or id"),
+        (["rm", "root"], "error: the root (0) cannot be removed; name an item by its path or id"),
         (["rm", "99"], "error: no item with id 99"),
-        (["edit", "0", "x"], "error: the root (0) cannot be retitled; name an item id"),
+        (["edit", "0", "x"], "error: the root (0) cannot be retitled; name an item by its path or id"),
         (["edit", "1", "   "], "error: a title cannot be empty"),
         (
             ["add", "bell\u{7}"],
@@ -53,7 +53,8 @@ struct ErrorContractTests {
     }
 
     static let usageErrors: [[String]] = [
-        ["frobnicate"], ["add"], ["rm"], ["mv", "1"], ["ls", "abc"], ["ls", "--depth", "0"], ["ls", "--tsv", "--json"],
+        ["frobnicate"], ["add"], ["rm"], ["mv", "1"], ["ls", "a//b"], ["ls", "--depth", "0"],
+        ["ls", "--tsv", "--json"],
         ["add", "x", "--at", "1", "--before", "2"], ["add", "-", "-"], ["edit", "1"], ["rm", "99999999999999999999"],
         ["ls", "--bogus"], ["add", "x", "--at", "one"],
     ]

@@ -136,8 +136,8 @@ struct HostileInputTests {
     }
 
     static let outOfRangeNumbers: [([String], Int32, String)] = [
-        (["edit", "9223372036854775808", "x"], 64, "not an item id"),
-        (["rm", "99999999999999999999999"], 64, "not an item id"),
+        (["edit", "9223372036854775808", "x"], 64, "the id is too large"),
+        (["rm", "99999999999999999999999"], 64, "the id is too large"),
         (["ls", "9223372036854775807"], 1, "no item with id 9223372036854775807"),
         (["add", "x", "--under", "9223372036854775807"], 1, "no item with id 9223372036854775807"),
         (["add", "x", "--at", "9223372036854775807"], 1, "position 9223372036854775807 is out of range"),

@@ -11,6 +11,7 @@ struct MistakeTests {
     @Test(arguments: [
         ["ls"], ["ls", "--tsv"], ["history"], ["undo", "--dry-run"], ["redo", "--dry-run"], ["check"],
         ["watch", "--json"], ["undo"], ["rm", "1"], ["mv", "1", "--under", "0"], ["edit", "1", "x"],
+        ["show", "1"], ["show", "Milk"], ["ls", "Milk"], ["find", "milk"], ["reindex"],
     ])
     func aMissingNamedDatabaseIsRefusedNotCreated(command: [String]) throws {
         let viaOption = try outline.run(command)
@@ -35,9 +36,12 @@ struct MistakeTests {
         #expect(try run(["ls"]).stdout == "")
         #expect(try run(["ls", "--json"]).stdout == "[]\n")
         #expect(try run(["history"]).status == 0)
-        #expect(try run(["check"]).stdout == "ok: 0 items, schema 3, no problems found\n")
+        #expect(try run(["check"]).stdout == "ok: 0 items, schema 4, no problems found\n")
         #expect(try run(["undo", "--dry-run"]).stderr == "error: nothing to undo\n")
         #expect(try run(["rm", "1"]).stderr == "error: no item with id 1\n")
+        #expect(try run(["find", "milk"]).stdout == "")
+        #expect(try run(["show", "Milk"]).stderr == "error: no item titled \"Milk\"\n")
+        #expect(try run(["reindex"]).stdout == "indexed the titles of 0 items\n")
         #expect(!FileManager.default.fileExists(atPath: home), "nothing created, not even the folder")
         #expect(try run(["add", "Milk"]).stdout == "1\n")
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/outline/outline.db"))
@@ -118,12 +122,14 @@ struct MistakeTests {
         #expect(try outline.tsv() == before)
     }
 
-    /// Only digits make an id: Int64's own parser would take "+1".
-    @Test func aSignedNumberIsNotAnID() throws {
+    /// Only digits make an id (Int64's own parser would take "+1"): anything else is a title.
+    @Test func aSignedNumberIsATitleNotAnID() throws {
         try outline.run(["add", "Milk"])
         let plus = try outline.run(["ls", "+1"])
-        #expect(plus.status == 64)
-        #expect(plus.stderr.hasPrefix("error: the value '+1' is invalid for '<ref>'"), "\(plus.stderr)")
+        #expect(plus.status == 1)
+        #expect(plus.stderr == "error: no item titled \"+1\"\n")
+        try outline.run(["add", "--", "+1"])
+        #expect(try outline.run(["show", "+1", "--json"]).stdout.contains(#""id":2,"title":"+1""#))
     }
 
     @Test func aFlagGivenTwiceIsHarmless() throws {

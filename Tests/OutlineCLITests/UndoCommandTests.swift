@@ -125,17 +125,41 @@ struct UndoCommandTests {
         #expect(try outline.tsv() == [])
     }
 
+    /// What schema version 4 added (title paths and search), taken out again: with it, a file
+    /// made now is as version 3 made it.
+    static let removeVersion4 = """
+        DROP TRIGGER item_added; DROP TRIGGER item_retitled; DROP TRIGGER item_removed;
+        DROP TABLE title_key; DROP TABLE title_search; DROP TABLE title_unindexed;
+        DROP INDEX item_by_lower_title; DROP INDEX item_by_parent_and_lower_title;
+        """
+
     /// A file from schema version 2 is upgraded in place on first use; its steps, which have no
     /// list ends, still undo, checked the way version 2 checked them.
     @Test func aVersion2FileIsUpgradedAndItsStepsStillUndo() throws {
         try outline.run(["add", "a", "b", "c"])
         try outline.run(["rm", "2"])
-        try outline.sqlite("ALTER TABLE undo_step DROP COLUMN list_ends; PRAGMA user_version = 2;")
+        try outline.sqlite(
+            Self.removeVersion4 + "ALTER TABLE undo_step DROP COLUMN list_ends; PRAGMA user_version = 2;")
         #expect(try outline.run(["undo"]).stdout == "undone: rm \"b\"\n")
-        #expect(try outline.sqlite("PRAGMA user_version") == "3")
+        #expect(try outline.sqlite("PRAGMA user_version") == "4")
         #expect(try outline.tsv().count == 3)
         #expect(try outline.run(["redo"]).status == 0)
         #expect(try outline.run(["check"]).status == 0)
+    }
+
+    /// A version 3 file is upgraded with its history: its titles are indexed in the upgrade, so
+    /// paths find them at once, and its steps (changesets of the item table alone) still undo,
+    /// bringing back titles that paths then find.
+    @Test func aVersion3FileIsUpgradedWithItsTitlesIndexed() throws {
+        try outline.run(["add", "Été", "Work"])
+        try outline.run(["add", "Straße", "Milk", "--under", "1"])
+        try outline.run(["rm", "3"])
+        try outline.sqlite(Self.removeVersion4 + "PRAGMA user_version = 3;")
+        #expect(try outline.run(["show", "/ÉTÉ/milk", "--json"]).stdout.contains(#""id":4"#))
+        #expect(try outline.sqlite("PRAGMA user_version") == "4")
+        #expect(try outline.run(["undo"]).stdout == "undone: rm \"Straße\"\n")
+        #expect(try outline.run(["ls", "été/STRASSE"]).status == 0)
+        #expect(try outline.run(["check"]).stdout.hasPrefix("ok:"))
     }
 
     @Test func refusalsAreClear() throws {

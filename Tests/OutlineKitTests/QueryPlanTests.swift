@@ -45,6 +45,48 @@ struct QueryPlanTests {
     }
 }
 
+extension QueryPlanTests {
+    /// Resolving a path and finding a word of three letters or more read only what they need:
+    /// the item table through its indexes, the title index by a MATCH, never whole.
+    @Test func pathsAndFindUseIndexes() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        try fixture.build([("Groceries", ["Milk", "Straße"]), ("Été", ["milk"]), ("2026", ["Plan"])])
+        let statements = SQLLog()
+        store.queue.inDatabase { db in db.trace { statements.add($0.expandedDescription) } }
+
+        _ = try store.resolve(ItemReference(parsing: "Groceries/Milk"))
+        _ = try store.resolve(ItemReference(parsing: "/ÉTÉ/MILK"))
+        _ = try store.resolve(ItemReference(parsing: "strasse"))
+        _ = try store.resolve(ItemReference(parsing: "/2026/plan"))
+        _ = try store.details(of: try store.resolve(ItemReference(parsing: "Plan")))
+        _ = try store.find(SearchQuery(["milk"]))
+        _ = try store.find(
+            SearchQuery(
+                ["MILK", "gro"], under: try store.resolve(.path(TitlePath(titles: ["Groceries"], isAnchored: true)))))
+
+        store.queue.inDatabase { db in db.trace(options: [], nil) }
+        let queries = statements.entries.filter { sql in
+            ["SELECT", "WITH"].contains { sql.uppercased().hasPrefix($0) }
+        }
+        #expect(queries.count >= 8)
+        var matched = 0
+        for sql in queries {
+            let plan = try store.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0[3] as String }
+            }
+            let scans = plan.filter { $0.hasPrefix("SCAN item") || $0.hasPrefix("SCAN title_key") }
+            #expect(scans.isEmpty, "\(sql) scans the table: \(plan)")
+            // A virtual table's plan names the index it asked for: ":M" is a full-text MATCH.
+            for line in plan where line.hasPrefix("SCAN title_search") {
+                #expect(line.contains(":M"), "\(sql) reads the whole title index: \(plan)")
+                matched += 1
+            }
+        }
+        #expect(matched == 2, "both searches went through the index")
+    }
+}
+
 final class SQLLog: @unchecked Sendable {
     private(set) var entries: [String] = []
     func add(_ sql: String) { entries.append(sql) }

@@ -1,3 +1,4 @@
+import Foundation
 import OutlineKit
 import OutlineTestSupport
 import Testing
@@ -99,6 +100,21 @@ struct TreePropertyTests {
         #expect(reachable == after.parent, "\(context): applied in order, \(reported) loses or misplaces items")
     }
 
+    /// Terms that hit `RandomCommand.sampleTitles` in several ways: in part, in another case,
+    /// without diacritics, in another script, too short for the trigram index.
+    static let searchTerms = ["mil", "MILK", "unicode", "ÜNÏ", "张", "🎉", "a b", "x", "gs", "nothing"]
+
+    /// What find must give: the model's items in outline order whose title, case and diacritics
+    /// folded, holds the term. `lines` are the model's `ls --tsv` lines.
+    static func modelFind(_ term: String, in lines: [String]) -> [String] {
+        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        return lines.compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let title = String(fields[4])
+            return fold(title).contains(fold(term)) ? "\(fields[0])\t\(title)" : nil
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func storeMatchesTheModelAfterEveryStep(seed: UInt64) throws {
         let fixture = try StoreFixture()
@@ -165,6 +181,10 @@ struct TreePropertyTests {
             let actual = try fixture.tsv()
             #expect(actual == expected, "seed \(seed) step \(step): \(command)")
             if actual != expected { return }
+            // The title index follows every command, undo and redo: find agrees with the model.
+            let term = Self.searchTerms.randomElement(using: &rng)!
+            let found = try store.find(SearchQuery([term])).map { "\($0.item.id)\t\($0.item.title)" }
+            #expect(found == Self.modelFind(term, in: expected), "seed \(seed) step \(step): find \(term)")
         }
         // The generator must mostly produce commands that do something, or the property is idle.
         #expect(accepted > 90, "seed \(seed): only \(accepted) commands were accepted")

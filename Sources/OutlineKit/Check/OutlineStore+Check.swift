@@ -59,6 +59,7 @@ extension OutlineStore {
             problems += try depthProblems(db)
         }
         problems += try titleProblems(db)
+        problems += try titleIndexProblems(db)
         problems += try historyProblems(db)
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         problems += foreignKeys.prefix(20).map { row in
@@ -71,7 +72,9 @@ extension OutlineStore {
     private func tableProblems(_ db: Database) throws -> [Problem] {
         let present = try Set(
             String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-        return ["item", "undo_step", "change_event"].filter { !present.contains($0) }.map {
+        return ["item", "undo_step", "change_event", "title_key", "title_search", "title_unindexed"].filter {
+            !present.contains($0)
+        }.map {
             Problem("the table \($0) is missing")
         }
     }
@@ -212,6 +215,18 @@ extension OutlineStore {
             }
         }
         return problems
+    }
+
+    /// Folded copies of titles that do not match the titles (see `TitleIndex`).
+    private func titleIndexProblems(_ db: Database) throws -> [Problem] {
+        let stale = try TitleIndex.staleItems(db)
+        if stale.isEmpty { return [] }
+        let shown = list(Array(stale.prefix(20))) + (stale.count > 20 ? ", …" : "")
+        return [
+            Problem(
+                "the title index (for paths and find) is out of date for \(stale.count) items (\(shown)); "
+                    + "'outline reindex' rebuilds it")
+        ]
     }
 
     private func list(_ ids: [ItemID]) -> String {

@@ -31,4 +31,9 @@ public enum JSONText {
     public static func array(_ ids: [ItemID]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
+
+    /// A JSON array of strings, for SQLite's `json_each`.
+    static func array(_ strings: [String]) -> String {
+        "[" + strings.map(quote).joined(separator: ",") + "]"
+    }
 }

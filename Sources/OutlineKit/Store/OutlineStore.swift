@@ -176,6 +176,7 @@ public final class OutlineStore {
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    try TitleIndex.catchUp(db)
                     return .commit
                 }
                 return result!
@@ -226,6 +227,7 @@ public final class OutlineStore {
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    if commit { try TitleIndex.catchUp(db) }
                     return commit ? .commit : .rollback
                 }
                 return result!

@@ -14,7 +14,9 @@ enum Schema {
     static let applicationID: Int32 = 0x4F75_746C
 
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
-    static let migrations: [@Sendable (Database) throws -> Void] = [createVersion1, createVersion2, createVersion3]
+    static let migrations: [@Sendable (Database) throws -> Void] = [
+        createVersion1, createVersion2, createVersion3, createVersion4,
+    ]
 
     static var currentVersion: Int { migrations.count }
 
@@ -73,6 +75,43 @@ enum Schema {
     /// the step. Steps recorded before version 3 have none and are verified the old way.
     private static func createVersion3(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE undo_step ADD COLUMN list_ends TEXT")
+    }
+
+    /// Version 4: title paths and search (`TitleIndex`).
+    ///
+    /// - Two indexes on `lower(title)` serve "an item titled T anywhere" and "a child of P titled
+    ///   T" without a scan. They are built from SQLite's own function so that any SQLite tool can
+    ///   still write the item table.
+    /// - `title_key` holds the case-folded key of the few titles whose fold `lower()` (ASCII only)
+    ///   gets wrong; `title_search` is the trigram index of every title, case and diacritics folded.
+    /// - Both live outside the item table, so that the undo history's changesets, which record
+    ///   the item table alone, stay valid across versions. Triggers note each added or retitled
+    ///   item in `title_unindexed` (plain SQL, so a title written with the sqlite3 shell is noted
+    ///   too) and drop a removed item's rows; every write of outline's folds the noted titles
+    ///   before it commits.
+    private static func createVersion4(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX item_by_lower_title ON item(lower(title));
+                CREATE INDEX item_by_parent_and_lower_title ON item(parent_id, lower(title));
+                CREATE TABLE title_key (id INTEGER PRIMARY KEY, key TEXT NOT NULL);
+                CREATE INDEX title_key_by_key ON title_key(key);
+                CREATE VIRTUAL TABLE title_search USING fts5(text, tokenize = 'trigram');
+                CREATE TABLE title_unindexed (id INTEGER PRIMARY KEY);
+                CREATE TRIGGER item_added AFTER INSERT ON item WHEN new.id != 0 BEGIN
+                    INSERT OR IGNORE INTO title_unindexed (id) VALUES (new.id);
+                END;
+                CREATE TRIGGER item_retitled AFTER UPDATE OF title ON item WHEN new.id != 0 BEGIN
+                    INSERT OR IGNORE INTO title_unindexed (id) VALUES (new.id);
+                END;
+                CREATE TRIGGER item_removed AFTER DELETE ON item BEGIN
+                    DELETE FROM title_key WHERE id = old.id;
+                    DELETE FROM title_search WHERE rowid = old.id;
+                    DELETE FROM title_unindexed WHERE id = old.id;
+                END;
+                INSERT INTO title_unindexed (id) SELECT id FROM item WHERE id != 0;
+                """)
+        try TitleIndex.catchUp(db)
     }
 
     /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.

@@ -13,10 +13,10 @@ extension Outline {
 
                 Examples:
                   outline add Groceries
-                  outline add Milk Eggs Bread --under 1
-                  outline add "Oat milk" --after 2
-                  outline add Urgent --under 1 --at 1
-                  printf 'one\\ntwo\\n' | outline add - --under 1
+                  outline add Milk Eggs Bread --under Groceries
+                  outline add "Oat milk" --after Groceries/Milk
+                  outline add Urgent --under Groceries --at 1
+                  printf 'one\\ntwo\\n' | outline add - --under /Groceries
                   id=$(outline add Project) && outline add --under "$id" Plan Build Ship
                 """)
 
@@ -39,8 +39,9 @@ extension Outline {
         mutating func run() throws {
             let titles = try StandardInputTitles.expand(titles)
             let store = try global.openStore(createsFile: true)
+            let place = try placement.resolved(in: store)
             let result = try store.add(
-                titles, under: placement.under, placement: placement.placement, reportingChanges: global.json)
+                titles, under: place.parent, placement: place.placement, reportingChanges: global.json)
             if global.json {
                 ChangeOutput.printJSON(result)
             } else {

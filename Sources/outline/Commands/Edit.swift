@@ -8,20 +8,21 @@ extension Outline {
             abstract: "Give an item a new title.",
             discussion: """
                 Examples:
-                  outline edit 3 "Buy oat milk"
+                  outline edit Groceries/Milk "Buy oat milk"
                   outline edit 3 -- "-20% off"
                 """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The item to retitle.", valueName: "ref"), transform: ItemReference.parse)
-        var item: ItemID
+        @Argument(help: ArgumentHelp("The item to retitle.", valueName: "ref"), transform: ItemReference.argument)
+        var item: ItemReference
 
         @Argument(help: "The new title.")
         var title: String
 
         mutating func run() throws {
-            let result = try global.openStore().edit(item, title: title, reportingChanges: global.json)
+            let store = try global.openStore()
+            let result = try store.edit(try store.resolve(item), title: title, reportingChanges: global.json)
             ChangeOutput.print(result, json: global.json)
         }
     }

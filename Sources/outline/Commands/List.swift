@@ -24,18 +24,18 @@ extension Outline {
 
                 Examples:
                   outline ls
-                  outline ls 4 --depth 1
+                  outline ls Groceries --depth 1
                   outline ls --tsv | awk -F'\\t' '$4 == 1 {print $5}'
                   outline ls --json | jq '.[].title'
-                  outline ls 7 --sections initial
+                  outline ls Contacts --sections initial
                 """)
 
         @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("Whose descendants to list (default: the root).", valueName: "ref"),
-            transform: ItemReference.parse)
-        var item: ItemID?
+            transform: ItemReference.argument)
+        var item: ItemReference?
 
         @OptionGroup var depth: DepthOption
 
@@ -58,7 +58,7 @@ extension Outline {
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
-            let start = item ?? .root
+            let start = try item.map(store.resolve) ?? .root
             if sections != nil {
                 try SectionedListing(store: store, parent: start).print(json: global.json, tsv: tsv)
             } else if global.json {

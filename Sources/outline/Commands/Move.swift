@@ -12,17 +12,17 @@ extension Outline {
                 move into its own subtree.
 
                 Examples:
-                  outline mv 5 --under 2            # last under item 2
-                  outline mv 5 --under 2 --at 1     # first under item 2
-                  outline mv 5 6 --before 3
-                  outline mv 8 --under root         # to the top level
+                  outline mv Groceries/Tea --under Drinks   # last under Drinks
+                  outline mv Drinks/Tea --under Groceries --at 1
+                  outline mv 5 6 --before 3              # by ids
+                  outline mv Work/Launch --under root     # to the top level
                 """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var placement: PlacementOptions
 
-        @Argument(help: ArgumentHelp("The items to move.", valueName: "ref"), transform: ItemReference.parse)
-        var items: [ItemID]
+        @Argument(help: ArgumentHelp("The items to move.", valueName: "ref"), transform: ItemReference.argument)
+        var items: [ItemReference]
 
         func validate() throws {
             if !placement.namesADestination {
@@ -33,8 +33,11 @@ extension Outline {
         static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func run() throws {
-            let result = try global.openStore().move(
-                items, under: placement.under, placement: placement.placement, reportingChanges: global.json)
+            let store = try global.openStore()
+            let items = try store.resolve(items)
+            let place = try placement.resolved(in: store)
+            let result = try store.move(
+                items, under: place.parent, placement: place.placement, reportingChanges: global.json)
             ChangeOutput.print(result, json: global.json)
         }
     }

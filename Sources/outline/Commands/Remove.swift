@@ -10,20 +10,21 @@ extension Outline {
                 The later siblings close up. Prints a one-line summary.
 
                 Examples:
-                  outline rm 4
-                  outline rm 4 7 9
+                  outline rm Groceries/Milk
+                  outline rm 4 7 9                # by ids
                   outline ls --tsv | awk -F'\\t' '$5 ~ /^done:/ {print $1}' | xargs -r outline rm
                 """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The items to remove.", valueName: "ref"), transform: ItemReference.parse)
-        var items: [ItemID]
+        @Argument(help: ArgumentHelp("The items to remove.", valueName: "ref"), transform: ItemReference.argument)
+        var items: [ItemReference]
 
         static let optionsWithValues: Set<String> = ["--db"]
 
         mutating func run() throws {
-            let result = try global.openStore().remove(items, reportingChanges: global.json)
+            let store = try global.openStore()
+            let result = try store.remove(try store.resolve(items), reportingChanges: global.json)
             ChangeOutput.print(result, json: global.json)
         }
     }

@@ -30,7 +30,7 @@ extension Outline {
 
                 Examples:
                   outline watch
-                  outline watch 4 --depth 2
+                  outline watch Work --depth 2
                   outline watch --json | jq -c '.changes[]'
                 """)
 
@@ -38,14 +38,14 @@ extension Outline {
 
         @Argument(
             help: ArgumentHelp("Whose subtree to follow (default: the root).", valueName: "ref"),
-            transform: ItemReference.parse)
-        var item: ItemID?
+            transform: ItemReference.argument)
+        var item: ItemReference?
 
         @OptionGroup var depth: DepthOption
 
         mutating func run() throws {
             var store = try global.openStore(recordsSteps: false)
-            let start = item ?? .root
+            let start = try item.map(store.resolve) ?? .root
             if start != .root { _ = try store.item(start) }
             let waitedForTheFile = store.isEmptyStandIn
             if waitedForTheFile {

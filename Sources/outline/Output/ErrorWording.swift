@@ -20,9 +20,9 @@ extension OutlineError {
         case .cycle, .fileNestsTooDeep:
             return message + "; run 'outline check'"
         case .rootNotAllowed:
-            return message + "; name an item id"
+            return message + "; name an item by its path or id"
         case .noItems:
-            return "name at least one item id"
+            return "name at least one item, by its path or id"
         case .noTitles:
             return message + " (standard input held only blank lines)"
         case .anchorNotUnderParent:

@@ -1,0 +1,148 @@
+import GRDB
+
+extension OutlineStore {
+    /// The id that `reference` names.
+    ///
+    /// An id is returned as it is (whether it exists is for the operation to find). A path is
+    /// followed title by title, each through an index: at each step a title matches exactly, else
+    /// ignoring case (full Unicode case folding), and the items whose whole path matches are kept,
+    /// so `/A/B` names one item when two top-level items are titled A but only one has a child B.
+    ///
+    /// - Throws: `noItemTitled` naming the title that failed and where; `ambiguousReference`
+    ///   listing the first candidates when the path names several items. A reference never picks
+    ///   one of several items.
+    public func resolve(_ reference: ItemReference) throws -> ItemID {
+        switch reference {
+        case .id(let id): return id
+        case .path(let path): return try read { db in try Self.resolve(path, db) }
+        }
+    }
+
+    /// The anchored path of `id`, as it is typed: `/Groceries/Milk`; `/` for the root.
+    ///
+    /// - Throws: `unknownItem`.
+    public func path(of id: ItemID) throws -> TitlePath {
+        try read { db in try Self.path(of: id, db) }
+    }
+
+    /// How many candidates an ambiguous reference lists.
+    static let candidatesShown = 10
+
+    static func resolve(_ path: TitlePath, _ db: Database) throws -> ItemID {
+        let pending = try TitleIndex.pending(db)
+        var candidates: [ItemID] = path.isAnchored ? [.root] : []
+        for (index, title) in path.titles.enumerated() {
+            let key = TitleKey.of(title)
+            let anywhere = index == 0 && !path.isAnchored
+            var matches = try anywhere ? titled(key, db) : candidates.flatMap { try titled(key, under: $0, db) }
+            if !pending.isEmpty {
+                // Noted titles may have stale keys: fold them here instead.
+                let parents = Set(candidates)
+                let pendingIDs = Set(pending.map(\.id))
+                matches.removeAll { pendingIDs.contains($0.id) }
+                matches += pending.filter { anywhere || parents.contains($0.parent) }.map { ($0.id, $0.title) }
+            }
+            // The indexes find candidates by their keys; the titles themselves decide.
+            let folded = matches.filter { TitleKey.of($0.title) == key }
+            let exact = folded.filter { $0.title == title }
+            let chosen = exact.isEmpty ? folded : exact
+            guard !chosen.isEmpty else {
+                throw OutlineError.noItemTitled(
+                    title: title, parentTitle: index == 0 ? nil : path.titles[index - 1],
+                    atTopLevel: index == 0 && path.isAnchored)
+            }
+            candidates = chosen.map(\.id)
+        }
+        if candidates.count == 1 { return candidates[0] }
+        let shown = try candidates.sorted().prefix(candidatesShown).map { id in
+            ReferenceCandidate(id: id, path: try Self.path(of: id, db).description)
+        }
+        throw OutlineError.ambiguousReference(path.description, candidates: shown, count: candidates.count)
+    }
+
+    /// Items anywhere whose folded title may be `key`: those `lower()` folds right, and those
+    /// with a stored key.
+    private static func titled(_ key: String, _ db: Database) throws -> [(id: ItemID, title: String)] {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id, CAST(title AS TEXT) FROM item WHERE lower(title) = ?1 AND id != 0
+                UNION
+                SELECT i.id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id WHERE k.key = ?1
+                """)
+        return try Row.fetchAll(statement, arguments: [key]).map { ($0[0], $0[1] ?? "") }
+    }
+
+    /// Children of `parent` whose folded title may be `key`.
+    private static func titled(_ key: String, under parent: ItemID, _ db: Database) throws -> [(
+        id: ItemID, title: String
+    )] {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id, CAST(title AS TEXT) FROM item WHERE parent_id = ?1 AND lower(title) = ?2
+                UNION
+                SELECT i.id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id
+                WHERE k.key = ?2 AND i.parent_id = ?1
+                """)
+        return try Row.fetchAll(statement, arguments: [parent, key]).map { ($0[0], $0[1] ?? "") }
+    }
+
+    static func path(of id: ItemID, _ db: Database) throws -> TitlePath {
+        var titles: [String] = []
+        for ancestor in try TreeQueries.ancestry(db, of: id) {
+            titles.append(try TreeQueries.item(db, ancestor).title)
+        }
+        return TitlePath(titles: titles.reversed(), isAnchored: true)
+    }
+}
+
+extension OutlineStore {
+    /// One item's fields, path, depth and counts, all from one snapshot. The root is refused.
+    ///
+    /// - Throws: `unknownItem`, `rootNotAllowed`.
+    public func details(of id: ItemID) throws -> ItemDetails {
+        if id == .root { throw OutlineError.rootNotAllowed(operation: "shown as an item") }
+        return try read { db in try Self.details(of: id, db) }
+    }
+
+    static func details(of id: ItemID, _ db: Database) throws -> ItemDetails {
+        let item = try TreeQueries.item(db, id)
+        let path = try Self.path(of: id, db)
+        return ItemDetails(
+            item: item, path: path,
+            parentPath: TitlePath(titles: Array(path.titles.dropLast()), isAnchored: true),
+            siblingCount: try TreeQueries.childCount(db, of: item.parentID), depth: path.titles.count,
+            childCount: try TreeQueries.childCount(db, of: id),
+            descendantCount: try TreeQueries.subtreeSize(db, rootedAt: [id]) - 1)
+    }
+}
+
+extension OutlineStore {
+    /// Folds every title into the title index (paths and search) again, in one transaction: the
+    /// repair for an index that `check` finds out of date. Changes no item and records no undo step.
+    ///
+    /// - Returns: how many items were indexed.
+    @discardableResult
+    public func rebuildTitleIndex() throws -> Int {
+        try write { db in
+            try TitleIndex.rebuild(db)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
+        }
+    }
+}
+
+extension OutlineStore {
+    /// The items whose title holds every term of `query`, ignoring case and diacritics, in
+    /// outline order, each with its path. Served by the title index: a term of three characters
+    /// or more is looked up, not scanned for.
+    ///
+    /// - Throws: `unknownItem` when the query's subtree does not exist.
+    public func find(_ query: SearchQuery) throws -> [FoundItem] {
+        try read { db in try Search.run(query, db) }
+    }
+
+    /// The items `find(_:)` finds, in its order, with all that `details(of:)` gives, read from
+    /// the same snapshot as the search.
+    public func findDetails(_ query: SearchQuery) throws -> [ItemDetails] {
+        try read { db in try Search.run(query, db).map { try Self.details(of: $0.item.id, db) } }
+    }
+}

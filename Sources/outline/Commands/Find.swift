@@ -1,0 +1,97 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Find: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "find",
+            abstract: "Find the items whose title holds every TEXT.",
+            discussion: """
+                Ignores case and diacritics (cafe finds a title spelled with an accented e), and \
+                matches anywhere in a title (ilk finds Milk). Prints one line a match, in outline \
+                order: its id and its path, which works as a REF. On a terminal the matches are \
+                marked.
+
+                --tsv: id, parent, position, depth, title, path, separated by tabs (depth counts \
+                from the top). --json: an array of 'outline show --json' objects.
+
+                Examples:
+                  outline find milk
+                  outline find call ana --under Work
+                  outline find invoice --tsv | cut -f1 | xargs -r outline rm
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("What the title must hold; every TEXT must be there.", valueName: "text"))
+        var text: [String]
+
+        @Option(
+            help: ArgumentHelp("Look only below this item (default: the whole outline).", valueName: "ref"),
+            transform: ItemReference.argument)
+        var under: ItemReference?
+
+        @Flag(help: "One line a match: id, parent, position, depth, title, path, separated by tabs.")
+        var tsv = false
+
+        func validate() throws {
+            if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
+            if text.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+                throw ValidationError("give some text to look for; blank TEXT finds nothing")
+            }
+        }
+
+        mutating func run() throws {
+            let store = try global.openStore(recordsSteps: false)
+            let query = try SearchQuery(text, under: try under.map(store.resolve) ?? .root)
+            let output = StandardOutput.shared
+            if global.json {
+                var json = JSONWriter()
+                json.openArray()
+                for details in try store.findDetails(query) { ItemDetailsOutput.write(details, to: &json) }
+                json.closeArray()
+                output.write(bytes: json.bytes)
+                output.write("\n")
+                return
+            }
+            let found = try store.find(query)
+            let terminal = Terminal.isStandardOutputTerminal
+            for match in found {
+                if tsv {
+                    let entry = TreeEntry(item: match.item, depth: match.depth, isLastSibling: false)
+                    let path =
+                        terminal
+                        ? TitleSanitizer.forTerminal(match.path.description)
+                        : TitleSanitizer.escapingControls(match.path.description)
+                    output.writeLine(TSV.line(for: entry, forTerminal: terminal) + "\t" + path)
+                } else {
+                    output.writeLine("\(match.item.id)  " + FoundPath.shown(match, terms: query.terms))
+                }
+            }
+            if found.isEmpty, terminal { StandardError.writeLine("nothing found") }
+        }
+    }
+}
+
+/// A found item's path as `find` shows it to a person: made safe for a terminal, with the
+/// matches in the item's own title marked when colour is on.
+enum FoundPath {
+    static func shown(_ match: FoundItem, terms: [String]) -> String {
+        let parent = TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true).description
+        let prefix = TitleSanitizer.forTerminal(parent == "/" ? "/" : parent + "/")
+        let title = match.item.title
+        guard Terminal.usesColour else { return prefix + safe(title[...]) }
+        var shown = prefix
+        var cursor = title.startIndex
+        for range in SearchHighlight.ranges(of: terms, in: title) {
+            shown += safe(title[cursor..<range.lowerBound]) + Terminal.bold(safe(title[range]))
+            cursor = range.upperBound
+        }
+        return shown + safe(title[cursor...])
+    }
+
+    /// A piece of a title, escaped as in a path and made safe for a terminal.
+    private static func safe(_ piece: Substring) -> String {
+        TitleSanitizer.forTerminal(TitlePath.escaped(String(piece)))
+    }
+}

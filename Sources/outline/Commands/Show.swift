@@ -1,0 +1,33 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show one item: its title, path, place, state and counts.",
+            discussion: """
+                Examples:
+                  outline show Groceries/Milk
+                  outline show 12 --json | jq -r .path
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The item to show.", valueName: "ref"), transform: ItemReference.argument)
+        var item: ItemReference
+
+        mutating func run() throws {
+            let store = try global.openStore(recordsSteps: false)
+            let details = try store.details(of: try store.resolve(item))
+            if global.json {
+                var writer = JSONWriter()
+                ItemDetailsOutput.write(details, to: &writer)
+                StandardOutput.shared.write(bytes: writer.bytes)
+                StandardOutput.shared.write("\n")
+            } else {
+                for line in ItemDetailsOutput.lines(details) { StandardOutput.shared.writeLine(line) }
+            }
+        }
+    }
+}
