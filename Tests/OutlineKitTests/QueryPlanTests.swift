@@ -46,12 +46,16 @@ struct QueryPlanTests {
 }
 
 extension QueryPlanTests {
-    /// Resolving a path and finding a word of three letters or more read only what they need:
-    /// the item table through its indexes, the title index by a MATCH, never whole.
+    /// Resolving a path and finding a word of three letters or more held by few items read only
+    /// what they need: the item table through its indexes, the title index by a MATCH, never
+    /// whole. (A word held by more than one item in `SearchTree.scanAboveOneIn` reads the table
+    /// in two passes instead, which is cheaper than a lookup for each.)
     @Test func pathsAndFindUseIndexes() throws {
         let fixture = try StoreFixture()
         let store = fixture.store
         try fixture.build([("Groceries", ["Milk", "Straße"]), ("Été", ["milk"]), ("2026", ["Plan"])])
+        // Matches few against the outline's size: a search of many reads the table on purpose.
+        try store.add((1...200).map { "filler \($0)" })
         let statements = SQLLog()
         store.queue.inDatabase { db in db.trace { statements.add($0.expandedDescription) } }
 

@@ -98,12 +98,19 @@ public struct TitlePath: Equatable, Sendable, CustomStringConvertible {
     /// The path as it is typed: `/` between titles, `\/` and `\\` inside them, and a leading `/`
     /// when anchored. A printed path of an item is always anchored, and works as a reference.
     public var description: String {
-        (isAnchored ? "/" : "") + titles.map(Self.escaped).joined(separator: "/")
+        var text = isAnchored ? "/" : ""
+        text.reserveCapacity(titles.reduce(1) { $0 + $1.utf8.count + 1 })
+        for (index, title) in titles.enumerated() {
+            if index > 0 { text += "/" }
+            text += Self.escaped(title)
+        }
+        return text
     }
 
     /// `title` as it is written inside a path: `\` and `/` escaped.
     public static func escaped(_ title: String) -> String {
-        guard title.contains(where: { $0 == "/" || $0 == "\\" }) else { return title }
+        // Bytes, not characters: a slash or backslash byte is always that character in UTF-8.
+        guard title.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C }) else { return title }
         return title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "/", with: "\\/")
     }
 }

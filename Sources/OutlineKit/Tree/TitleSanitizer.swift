@@ -6,14 +6,15 @@ public enum TitleSanitizer {
     /// Replaces C0/C1 control characters with visible escapes such as `\x1b`.
     /// Used where the output is data (TSV): the format stays one line per item.
     public static func escapingControls(_ title: String) -> String {
-        title.unicodeScalars.contains(where: Title.isControl)
-            ? escape(title, when: Title.isControl) : title
+        guard mayHoldUnsafe(title) else { return title }
+        return title.unicodeScalars.contains(where: Title.isControl) ? escape(title, when: Title.isControl) : title
     }
 
     /// Also neutralises bidirectional overrides and isolates, which can make a terminal show text
     /// in another order than it is stored, and line separators. Used for everything meant for a
     /// human's eyes.
     public static func forTerminal(_ title: String) -> String {
+        guard mayHoldUnsafe(title) else { return title }
         let needsWork = title.unicodeScalars.contains(where: isUnsafeOnATerminal)
         return needsWork ? escape(title, when: isUnsafeOnATerminal) : title
     }
@@ -22,6 +23,13 @@ public enum TitleSanitizer {
     /// terminals and pagers), none of which a title written by outline holds.
     private static func isUnsafeOnATerminal(_ scalar: Unicode.Scalar) -> Bool {
         Title.isControl(scalar) || isBidiControl(scalar) || Title.isLineSeparator(scalar)
+    }
+
+    /// A quick look at the bytes, so that the common title costs no decoding: every character
+    /// either function escapes starts with a byte below 0x20, 0x7F, or one of the lead bytes
+    /// 0xC2 (C1 controls), 0xD8 (U+061C) and 0xE2 (U+200E to U+2069).
+    private static func mayHoldUnsafe(_ title: String) -> Bool {
+        title.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
     }
 
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {

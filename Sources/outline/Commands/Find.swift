@@ -56,6 +56,7 @@ extension Outline {
             }
             let found = try store.find(query)
             let terminal = Terminal.isStandardOutputTerminal
+            var paths = FoundPath(terms: query.terms)
             for match in found {
                 if tsv {
                     let entry = TreeEntry(item: match.item, depth: match.depth, isLastSibling: false)
@@ -65,7 +66,7 @@ extension Outline {
                         : TitleSanitizer.escapingControls(match.path.description)
                     output.writeLine(TSV.line(for: entry, forTerminal: terminal) + "\t" + path)
                 } else {
-                    output.writeLine("\(match.item.id)  " + FoundPath.shown(match, terms: query.terms))
+                    output.writeLine("\(match.item.id)  " + paths.shown(match))
                 }
             }
             if found.isEmpty, terminal { StandardError.writeLine("nothing found") }
@@ -75,19 +76,32 @@ extension Outline {
 
 /// A found item's path as `find` shows it to a person: made safe for a terminal, with the
 /// matches in the item's own title marked when colour is on.
-enum FoundPath {
-    static func shown(_ match: FoundItem, terms: [String]) -> String {
-        let parent = TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true).description
-        let prefix = TitleSanitizer.forTerminal(parent == "/" ? "/" : parent + "/")
+struct FoundPath {
+    let terms: [String]
+    /// The last parent's shown path: results come in outline order, so siblings follow each
+    /// other, and a common word would otherwise rebuild the same prefix thousands of times.
+    private var lastParent: (id: ItemID, prefix: String)?
+
+    init(terms: [String]) { self.terms = terms }
+
+    mutating func shown(_ match: FoundItem) -> String {
+        let prefix: String
+        if let lastParent, lastParent.id == match.item.parentID {
+            prefix = lastParent.prefix
+        } else {
+            let parent = TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true).description
+            prefix = TitleSanitizer.forTerminal(parent == "/" ? "/" : parent + "/")
+            lastParent = (match.item.parentID, prefix)
+        }
         let title = match.item.title
-        guard Terminal.usesColour else { return prefix + safe(title[...]) }
+        guard Terminal.usesColour else { return prefix + Self.safe(title[...]) }
         var shown = prefix
         var cursor = title.startIndex
         for range in SearchHighlight.ranges(of: terms, in: title) {
-            shown += safe(title[cursor..<range.lowerBound]) + Terminal.bold(safe(title[range]))
+            shown += Self.safe(title[cursor..<range.lowerBound]) + Terminal.bold(Self.safe(title[range]))
             cursor = range.upperBound
         }
-        return shown + safe(title[cursor...])
+        return shown + Self.safe(title[cursor...])
     }
 
     /// A piece of a title, escaped as in a path and made safe for a terminal.

@@ -1,0 +1,45 @@
+import CSQLiteSession
+import GRDB
+
+/// A statement stepped through SQLite's C interface: for the few reads that visit so many rows
+/// that building a GRDB row for each would cost more than SQLite's own work (see
+/// `ChildrenFetcher`). Owned by its user and finalized with it, outside GRDB's statement cache.
+final class RawStatement {
+    private var statement: OpaquePointer?
+    private let connection: OpaquePointer?
+
+    init(_ db: Database, sql: String) throws {
+        connection = db.sqliteConnection
+        let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else { throw error(code) }
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// Starts the statement over with `values` bound to its parameters, in order.
+    func reset(binding values: Int64...) {
+        sqlite3_reset(statement)
+        for (index, value) in values.enumerated() { sqlite3_bind_int64(statement, Int32(index + 1), value) }
+    }
+
+    /// Moves to the next row; false when there is none.
+    func step() throws -> Bool {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { return false }
+        guard code == SQLITE_ROW else { throw error(code) }
+        return true
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    /// The column as text; "" for NULL.
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
+    }
+}
