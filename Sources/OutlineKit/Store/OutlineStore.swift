@@ -116,6 +116,7 @@ public final class OutlineStore {
             // a power cut. FULL is SQLite's usual default in WAL mode; say so rather than rely on
             // how the system's library was built.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            for function in TitleIndex.functions { db.add(function: function) }
         }
         return configuration
     }

@@ -87,8 +87,8 @@ enum Schema {
     /// - Both live outside the item table, so that the undo history's changesets, which record
     ///   the item table alone, stay valid across versions. Triggers note each added or retitled
     ///   item in `title_unindexed` (plain SQL, so a title written with the sqlite3 shell is noted
-    ///   too) and drop a removed item's rows; every write of outline's folds the noted titles
-    ///   before it commits.
+    ///   too), and every removed item; every write of outline's folds the noted titles, and drops
+    ///   the rows of removed items, before it commits.
     private static func createVersion4(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -105,9 +105,7 @@ enum Schema {
                     INSERT OR IGNORE INTO title_unindexed (id) VALUES (new.id);
                 END;
                 CREATE TRIGGER item_removed AFTER DELETE ON item BEGIN
-                    DELETE FROM title_key WHERE id = old.id;
-                    DELETE FROM title_search WHERE rowid = old.id;
-                    DELETE FROM title_unindexed WHERE id = old.id;
+                    INSERT OR IGNORE INTO title_unindexed (id) VALUES (old.id);
                 END;
                 INSERT INTO title_unindexed (id) SELECT id FROM item WHERE id != 0;
                 """)

@@ -12,10 +12,10 @@ enum Search {
         var ids = try indexedMatches(terms, db)
         // Titles written outside outline since its last write are not in the index yet, or are
         // there with their old text: fold them here.
-        let pending = try TitleIndex.pending(db)
-        if !pending.isEmpty {
-            let pendingIDs = Set(pending.map(\.id))
-            ids.removeAll { pendingIDs.contains($0) }
+        let noted = try TitleIndex.notedIDs(db)
+        if !noted.isEmpty {
+            let pending = try TitleIndex.pending(db)
+            ids.removeAll { noted.contains($0) }
             let needles = terms.map { Array($0.utf8) }
             for item in pending {
                 let text = Array(TitleKey.searchText(of: item.title).utf8)

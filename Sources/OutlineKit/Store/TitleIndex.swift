@@ -3,39 +3,61 @@ import GRDB
 /// The folded copies of the titles that title paths and `find` are served by: the sparse
 /// `title_key` table and the `title_search` trigram index (see `Schema` version 4).
 ///
-/// SQLite cannot fold Unicode itself, so the folding happens here. Triggers note every added or
-/// retitled item in `title_unindexed`, whoever wrote it; `catchUp` folds the noted titles, and
-/// every write of the store calls it before committing. A title written outside outline stays
+/// SQLite cannot fold Unicode itself, so the folding happens here. Triggers note every added,
+/// retitled or removed item in `title_unindexed`, whoever wrote it; `catchUp` folds the noted
+/// titles and drops the rows of removed items, and every write of the store calls it before
+/// committing. A title written outside outline stays
 /// noted until the next write: readers treat noted items as unindexed (`pending`), so that they
 /// are never missed, only found more slowly.
 enum TitleIndex {
-    /// Folds the titles noted in `title_unindexed` into both indexes, and clears the notes.
+    /// Folds the titles noted in `title_unindexed` into both indexes, drops the rows of noted
+    /// items that are gone, and clears the notes.
+    ///
+    /// Set-based, through two SQL functions that only outline's connections have (see
+    /// `functions`): removing a subtree of 14 000 items cost 2.5 s when a trigger deleted each
+    /// item's index rows one by one, and 0.17 s as one statement.
     static func catchUp(_ db: Database) throws {
-        let noted = try Row.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT u.id, CAST(i.title AS TEXT) FROM title_unindexed u JOIN item i ON i.id = u.id"))
-        // A note for an item that is gone cannot outlive it (the removal trigger drops it).
-        guard !noted.isEmpty else { return }
-        let deleteKey = try db.cachedStatement(sql: "DELETE FROM title_key WHERE id = ?")
-        let insertKey = try db.cachedStatement(sql: "INSERT INTO title_key (id, key) VALUES (?, ?)")
-        let deleteText = try db.cachedStatement(sql: "DELETE FROM title_search WHERE rowid = ?")
-        let insertText = try db.cachedStatement(sql: "INSERT INTO title_search (rowid, text) VALUES (?, ?)")
-        for row in noted {
-            let id: ItemID = row[0]
-            let title: String = row[1] ?? ""
-            try deleteKey.execute(arguments: [id])
-            if let key = TitleKey.stored(for: title) { try insertKey.execute(arguments: [id, key]) }
-            try deleteText.execute(arguments: [id])
-            try insertText.execute(arguments: [id, TitleKey.searchText(of: title)])
-        }
-        try db.execute(sql: "DELETE FROM title_unindexed")
+        let anyNoted = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM title_unindexed)")
+        guard try Bool.fetchOne(anyNoted) == true else { return }
+        try db.execute(
+            sql: """
+                DELETE FROM title_search WHERE rowid IN (SELECT id FROM title_unindexed);
+                DELETE FROM title_key WHERE id IN (SELECT id FROM title_unindexed);
+                INSERT INTO title_search (rowid, text)
+                    SELECT i.id, outline_search_text(CAST(i.title AS TEXT))
+                    FROM title_unindexed u JOIN item i ON i.id = u.id;
+                INSERT INTO title_key (id, key)
+                    SELECT id, key FROM (
+                        SELECT i.id AS id, outline_title_key(CAST(i.title AS TEXT)) AS key
+                        FROM title_unindexed u JOIN item i ON i.id = u.id)
+                    WHERE key IS NOT NULL;
+                DELETE FROM title_unindexed;
+                """)
     }
+
+    /// The folding functions `catchUp` runs, added to every connection the store opens. They are
+    /// never named in the schema (an index or trigger that used them would break every other
+    /// SQLite tool's writes), only in statements outline runs itself.
+    static let functions = [
+        DatabaseFunction("outline_search_text", argumentCount: 1, pure: true) { values in
+            String.fromDatabaseValue(values[0]).map(TitleKey.searchText)
+        },
+        DatabaseFunction("outline_title_key", argumentCount: 1, pure: true) { values in
+            String.fromDatabaseValue(values[0]).flatMap(TitleKey.stored)
+        },
+    ]
 
     /// An item whose title is not folded into the indexes yet.
     struct PendingItem {
         var id: ItemID
         var parent: ItemID
         var title: String
+    }
+
+    /// Every id noted and not yet folded, items that are gone included: index rows of these ids
+    /// may be stale.
+    static func notedIDs(_ db: Database) throws -> Set<ItemID> {
+        Set(try ItemID.fetchAll(db.cachedStatement(sql: "SELECT id FROM title_unindexed")))
     }
 
     /// The items noted but not yet folded: titles written outside outline since its last write.
@@ -85,7 +107,7 @@ extension TitleIndex {
             let title: String = row[1] ?? ""
             // Index rows for ids below this one belong to items that are gone.
             while let current = text, current.id < id {
-                stale.append(current.id)
+                if !noted.contains(current.id) { stale.append(current.id) }
                 text = try texts.next().map { ($0[0], $0[1]) }
             }
             var matches = false
@@ -98,10 +120,10 @@ extension TitleIndex {
             if !matches || key != TitleKey.stored(for: title) { stale.append(id) }
         }
         while let current = text {
-            stale.append(current.id)
+            if !noted.contains(current.id) { stale.append(current.id) }
             text = try texts.next().map { ($0[0], $0[1]) }
         }
-        stale += keys.keys
+        stale += keys.keys.filter { !noted.contains($0) }
         return Array(Set(stale)).sorted()
     }
 }
