@@ -1,13 +1,16 @@
 import Foundation
-import OutlineKit
+import GRDB
 import OutlineTestSupport
+import Synchronization
 import Testing
 
+@testable import OutlineKit
+
 /// `find` against a plain walk of the tree, both ways `SearchTree` reads it: lookups for a word
-/// held by few items, two scans for one held by many.
+/// held by few items, a scan of the table for one held by many, by one connection or two.
 @Suite("find agrees with a walk of the tree")
 struct SearchTests {
-    static let words = ["alpha", "Beta", "gamma", "Délta", "epsilon", "ZÉTA"]
+    static let words = ["alpha", "Beta", "gamma", "Délta", "epsilon", "ZÉTA", "eta/theta", "io\\ta", "2026"]
 
     @Test(arguments: 1...4 as ClosedRange<UInt64>)
     func findGivesTheWalksMatchesInOrder(seed: UInt64) throws {
@@ -22,6 +25,9 @@ struct SearchTests {
             // A rare word: held by one item in a hundred, so that its search takes the lookups.
             ids += try store.add([index % 100 == 0 ? title + " rarissime" : title], under: parent).ids
         }
+        // Titles no outline command writes: a terminal escape, and bytes that are not UTF-8.
+        try fixture.editOutside("UPDATE item SET title = 'alpha' || char(27) || '[2J beta' WHERE id = 7")
+        try fixture.editOutside("UPDATE item SET title = CAST(X'616C706861FF' AS TEXT) WHERE id = 9")
         var walk: [(item: Item, depth: Int)] = []
         try store.walk { walk.append(($0.item, $0.depth)) }
         let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
@@ -33,11 +39,68 @@ struct SearchTests {
                 }.map(\.item.id)
                 let found = try store.find(SearchQuery(terms, under: subtree))
                 #expect(found.map(\.item.id) == expected, "seed \(seed): \(terms) under \(subtree)")
+                // The plain listing, written as bytes, says the same as the found items, whether
+                // one connection reads the table or two do, as they would on a million items.
+                let lines = found.map { "\($0.item.id)  " + TitleSanitizer.forTerminal($0.path.description) + "\n" }
+                for splitAbove in [ItemTableScan.splitAbove, 0] {
+                    var bytes: [UInt8] = []
+                    let count = try store.writeFoundLines(
+                        SearchQuery(terms, under: subtree), splittingTablesAbove: splitAbove
+                    ) { bytes += $0 }
+                    #expect(count == found.count)
+                    #expect(String(decoding: bytes, as: UTF8.self) == lines.joined(), "seed \(seed): \(terms)")
+                }
                 for match in found {
                     #expect(try store.path(of: match.item.id) == match.path, "seed \(seed): path of \(match.item.id)")
                     #expect(try store.item(match.item.id) == match.item)
                 }
             }
+        }
+    }
+}
+
+/// The two connections that read a big table for `find` must see one snapshot: a writer that
+/// retitles the first and the last item in each of its transactions must never show up with one
+/// title old and the other new.
+@Suite("find's second reader")
+struct SecondReaderTests {
+    @Test func twoReadersNeverMixTwoSnapshots() throws {
+        let fixture = try StoreFixture()
+        let ids = try fixture.store.add((1...20).map { "item \($0)" }, under: .root).ids
+        let first = ids[0]
+        let last = ids[ids.count - 1]
+        try fixture.editOutside("UPDATE item SET title = 'gen 0' WHERE id IN (\(first), \(last))")
+        let stop = Atomic<Bool>(false)
+        let writerDone = DispatchSemaphore(value: 0)
+        let path = fixture.store.path
+        DispatchQueue.global().async {
+            defer { writerDone.signal() }
+            guard let writer = try? DatabaseQueue(path: path) else { return }
+            var generation = 0
+            while !stop.load(ordering: .relaxed) {
+                generation += 1
+                try? writer.write { db in
+                    try db.execute(
+                        sql: "UPDATE item SET title = 'gen ' || ? WHERE id IN (?, ?)",
+                        arguments: [generation, first, last])
+                }
+            }
+        }
+        defer {
+            stop.store(true, ordering: .relaxed)
+            writerDone.wait()
+        }
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            // Two matches in 20 items: the table is scanned, and split, as a million would be.
+            let count = try fixture.store.writeFoundLines(try SearchQuery(["gen"]), splittingTablesAbove: 0) {
+                bytes += $0
+            }
+            let titles = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+                $0.split(separator: "/").last!
+            }
+            #expect(count == 2)
+            #expect(Set(titles).count == 1, "one snapshot shows one generation: \(titles)")
         }
     }
 }

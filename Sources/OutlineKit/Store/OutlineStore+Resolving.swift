@@ -140,6 +140,50 @@ extension OutlineStore {
         try read { db in try Search.run(query, db) }
     }
 
+    /// `find`'s plain listing, as bytes: for each item `find(_:)` finds, in its order, a line of
+    /// its id, two spaces and its path made safe for a terminal (`TitleSanitizer.forTerminal`),
+    /// handed to `write` in chunks. For big results: no `FoundItem` is made, and each title
+    /// is read and escaped once, however many matches lie below it. Returns how many lines.
+    ///
+    /// - Throws: `unknownItem` when the query's subtree does not exist, and whatever `write`
+    ///   throws.
+    public func writeFoundLines(
+        _ query: SearchQuery, to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> Int {
+        try writeFoundLines(query, splittingTablesAbove: ItemTableScan.splitAbove, to: write)
+    }
+
+    /// `writeFoundLines(_:to:)`, with a table of more than `splitAbove` items read by two
+    /// connections if the matches need all of it (tests make small tables split).
+    func writeFoundLines(
+        _ query: SearchQuery, splittingTablesAbove splitAbove: Int,
+        to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> Int {
+        // A second connection may read half of a big table (see `ItemTableScan`). Its snapshot
+        // is this one's if no other connection committed between the two version readings,
+        // which come before this connection's first read and after the second's: otherwise the
+        // search runs again on one connection.
+        let version = try dataVersion()
+        var (ids, tree) = try read { db in
+            try Search.matchesAndTree(query, db, secondReaderPath: path, splitAbove: splitAbove)
+        }
+        if tree.usedSecondReader, try dataVersion() != version {
+            (ids, tree) = try read { db in
+                try Search.matchesAndTree(query, db, secondReaderPath: nil, splitAbove: splitAbove)
+            }
+        }
+        // Written after the read transaction ends: a slow reader of the output holds nothing.
+        return try tree.writeLines(ids, within: query.subtree, to: write)
+    }
+
+    /// SQLite's count of commits by other connections, as this one has seen them.
+    private func dataVersion() throws -> Int {
+        try requireOpen()
+        return try Self.mapErrors(path: path) {
+            try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        }
+    }
+
     /// The items `find(_:)` finds, in its order, with all that `details(of:)` gives, read from
     /// the same snapshot as the search.
     public func findDetails(_ query: SearchQuery) throws -> [ItemDetails] {

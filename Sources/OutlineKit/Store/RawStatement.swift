@@ -5,12 +5,21 @@ import GRDB
 /// that building a GRDB row for each would cost more than SQLite's own work (see
 /// `ChildrenFetcher`). Owned by its user and finalized with it, outside GRDB's statement cache.
 final class RawStatement {
-    private var statement: OpaquePointer?
+    // Constants: a `var` property of a class is checked for exclusive access at run time on
+    // every read, which for a statement stepped a million times is measurable.
+    private let statement: OpaquePointer?
     private let connection: OpaquePointer?
 
-    init(_ db: Database, sql: String) throws {
-        connection = db.sqliteConnection
-        let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+    convenience init(_ db: Database, sql: String) throws {
+        try self.init(connection: db.sqliteConnection, sql: sql)
+    }
+
+    /// A statement on a connection opened through the C interface (see `SecondReader`).
+    init(connection: OpaquePointer?, sql: String) throws {
+        self.connection = connection
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, sql, -1, &prepared, nil)
+        statement = prepared
         guard code == SQLITE_OK else { throw error(code) }
     }
 
@@ -20,6 +29,13 @@ final class RawStatement {
     func reset(binding values: Int64...) {
         sqlite3_reset(statement)
         for (index, value) in values.enumerated() { sqlite3_bind_int64(statement, Int32(index + 1), value) }
+    }
+
+    /// Starts the statement over with `text` bound to its one parameter.
+    func reset(binding text: String) {
+        sqlite3_reset(statement)
+        // SQLITE_TRANSIENT (-1): SQLite copies the text, which lives only for this call.
+        sqlite3_bind_text(statement, 1, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
     }
 
     /// Moves to the next row; false when there is none.
@@ -37,6 +53,14 @@ final class RawStatement {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column's text as bytes, valid until the next step or reset; empty for NULL.
+    func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let bytes = sqlite3_column_text(statement, column) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
     }
 
     private func error(_ code: Int32) -> DatabaseError {

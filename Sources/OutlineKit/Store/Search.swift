@@ -7,6 +7,29 @@ enum Search {
     static let shortestIndexedTerm = 3
 
     static func run(_ query: SearchQuery, _ db: Database) throws -> [FoundItem] {
+        let ids = try matches(query, db)
+        return try SearchTree(db, holding: ids).inOutlineOrder(ids, within: query.subtree)
+    }
+
+    /// The matches of `query` and the part of the tree they need. With `secondReaderPath`, a big
+    /// table may be read by two connections (see `ItemTableScan`), the second of which starts
+    /// before the matches are known.
+    static func matchesAndTree(
+        _ query: SearchQuery, _ db: Database, secondReaderPath: String?, splitAbove: Int
+    ) throws -> (ids: [ItemID], tree: SearchTree) {
+        var scan: ItemTableScan?
+        if let secondReaderPath {
+            let largestID = try Int(ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0)
+            if largestID > splitAbove {
+                scan = ItemTableScan(largestID: largestID, secondReaderPath: secondReaderPath, splitAbove: splitAbove)
+            }
+        }
+        let ids = try matches(query, db)
+        return (ids, try SearchTree(db, holding: ids, startedScan: scan))
+    }
+
+    /// The ids of the items whose titles hold every term, anywhere in the outline, in no order.
+    static func matches(_ query: SearchQuery, _ db: Database) throws -> [ItemID] {
         try TreeQueries.requireParent(db, query.subtree)
         let terms = query.foldedTerms
         var ids = try indexedMatches(terms, db)
@@ -22,8 +45,7 @@ enum Search {
                 if needles.allSatisfy({ ByteSearch.contains($0, in: text) }) { ids.append(item.id) }
             }
         }
-        let tree = try SearchTree(db, holding: ids)
-        return tree.inOutlineOrder(ids, within: query.subtree)
+        return ids
     }
 
     /// The ids of the items whose indexed text holds every term. Terms long enough for the
@@ -46,8 +68,13 @@ enum Search {
         let match = indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
             .joined(separator: " AND ")
         if indexed.count == terms.count {
-            let statement = try db.cachedStatement(sql: "SELECT rowid FROM title_search WHERE title_search MATCH ?")
-            return try ItemID.fetchAll(statement, arguments: [match])
+            // Through the C interface: a common word matches a sixth of a million items, and
+            // GRDB's rows would take as long as the index lookup itself.
+            let statement = try RawStatement(db, sql: "SELECT rowid FROM title_search WHERE title_search MATCH ?")
+            statement.reset(binding: match)
+            var ids: [ItemID] = []
+            while try statement.step() { ids.append(statement.int64(0)) }
+            return ids
         }
         let statement = try db.cachedStatement(
             sql: """

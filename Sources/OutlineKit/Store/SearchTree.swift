@@ -4,34 +4,59 @@ import GRDB
 /// each with its parent, position and title. It puts the results in outline order and gives each
 /// its path, sharing the work among items with common ancestors.
 ///
-/// Nodes live in arrays, one slot each. It reads them one of two ways, whichever reads less:
+/// Nodes live in arrays, one slot each, and titles as bytes in one buffer, so that a search with
+/// many results builds no dictionary and no string it does not print. It reads the nodes one of
+/// two ways, whichever reads less:
 /// - a few matches: each item, and each ancestor not yet known, by its id; slots are handed out
 ///   as nodes arrive.
-/// - many (more than one item in `scanAboveOneIn`): two passes over the table, the first through
-///   the `(parent_id, position)` index for the whole tree's shape, the second for the titles of
-///   the nodes needed. The slot is the id itself, so no dictionary is built: with 170 000
-///   matches in a million items, dictionaries were most of the time.
+/// - many (more than one item in `scanAboveOneIn`): one pass over the whole table. The slot is the
+///   id itself. With 170 000 matches in a million items, one pass over the table costs less than
+///   the lookups, and less than a pass over the `(parent_id, position)` index followed by one for
+///   the titles.
 struct SearchTree {
+    /// The id in each slot, and the slot of each id (lookups only: when scanning, the slot is the
+    /// id).
     private var ids: [ItemID] = []
-    private var parentSlots: [Int] = []
-    private var positions: [Int] = []
-    private var titles: [String?] = []
     private var slotOfID: [ItemID: Int] = [:]
+    /// Parent slots and positions by slot.
+    private var columns = NodeColumns(count: 0)
+    /// Titles by slot, in one buffer or two (see `ItemTableScan`).
+    private var titleParts: [TitleBytes] = []
+    /// Whether the slot holds a node that the results need: a match or one of its ancestors.
+    private var needed: [Bool] = []
     /// Whether the slot is the id (the scanning way).
     private var slotIsID = false
+    /// Whether a second connection read part of the table; see `ItemTableScan`.
+    private(set) var usedSecondReader = false
 
-    /// More matches than one in this many items: read by scanning, not by lookups.
-    static let scanAboveOneIn = 20
+    /// Whether a search with `matchCount` matches among ids up to `largestID` reads the whole
+    /// table rather than look its nodes up one by one; slots are indexed by id then, which
+    /// takes ids dense enough for that.
+    static func scans(matchCount: Int, largestID: Int) -> Bool {
+        matchCount * scanAboveOneIn > largestID && largestID < 64 * 1024 * 1024
+    }
+
+    /// More matches than one in this many items: read by scanning, not by lookups. Measured on
+    /// a million items (performance.md): lookups take 98 ms for 2% of the items and 143 ms for
+    /// 5%, a scan about 160 ms whatever the share, and lookups 217 ms for 10%.
+    static let scanAboveOneIn = 14
 
     private static let noSlot = -1
 
-    init(_ db: Database, holding matches: [ItemID]) throws {
-        guard !matches.isEmpty else { return }
-        let largestID = try ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0
-        // Slots indexed by id: only when ids are dense enough for that.
-        if matches.count * Self.scanAboveOneIn > Int(largestID), largestID < 64 * 1024 * 1024 {
-            try loadByScanning(db, holding: matches, largestID: largestID)
+    /// Reads the nodes that `matches` need. A scan of the table may have been started already,
+    /// to run while the matches were looked up (see `ItemTableScan`); it is cancelled if the
+    /// nodes are better looked up.
+    init(_ db: Database, holding matches: [ItemID], startedScan: ItemTableScan? = nil) throws {
+        guard !matches.isEmpty else {
+            startedScan?.cancel()
+            return
+        }
+        let largestID = try startedScan?.largestID ?? Int(ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0)
+        if Self.scans(matchCount: matches.count, largestID: largestID) {
+            let scan = startedScan ?? ItemTableScan(largestID: largestID, secondReaderPath: nil)
+            try loadByScanning(db, holding: matches, scan: scan)
         } else {
+            startedScan?.cancel()
             try loadByLookups(db, holding: matches)
         }
     }
@@ -39,16 +64,27 @@ struct SearchTree {
     /// The slot of `id`, the root's being `rootSlot`.
     private func slot(of id: ItemID) -> Int? {
         if id == .root { return rootSlot }
-        if slotIsID { return id > 0 && id < ids.count && titles[Int(id)] != nil ? Int(id) : nil }
+        if slotIsID { return id > 0 && Int(id) < needed.count && hasTitle(Int(id)) ? Int(id) : nil }
         return slotOfID[id]
     }
 
     /// The root takes the slot after the last node's.
-    private var rootSlot: Int { ids.count }
+    private var rootSlot: Int { needed.count }
+
+    private func id(at slot: Int) -> ItemID { slotIsID ? ItemID(slot) : ids[slot] }
+
+    /// The title buffer that holds `slot`.
+    private func titles(_ slot: Int) -> TitleBytes {
+        titleParts.count == 1 || titleParts[0].covers(slot) ? titleParts[0] : titleParts[1]
+    }
+
+    private func hasTitle(_ slot: Int) -> Bool { titleParts.contains { $0.has(slot) } }
 
     private mutating func loadByLookups(_ db: Database, holding matches: [ItemID]) throws {
         let lookup = try RawStatement(db, sql: "SELECT parent_id, position, title FROM item WHERE id = ?")
         var parents: [ItemID] = []
+        var positions: [Int64] = []
+        let titles = TitleBytes(firstSlot: 0)
         for id in matches {
             var current = id
             while current != .root, slotOfID[current] == nil {
@@ -57,8 +93,8 @@ struct SearchTree {
                 slotOfID[current] = ids.count
                 ids.append(current)
                 parents.append(lookup.int64(0))
-                positions.append(Int(lookup.int64(1)))
-                titles.append(lookup.text(2))
+                positions.append(lookup.int64(1))
+                titles.append(lookup, column: 2, slot: ids.count - 1)
                 current = parents[parents.count - 1]
                 // A cycle (only in a file edited by hand) must not hang the search.
                 if ids.count > matches.count * (OutlineStore.maximumDepth + 1) {
@@ -66,23 +102,25 @@ struct SearchTree {
                 }
             }
         }
-        let root = ids.count
-        parentSlots = parents.map { $0 == .root ? root : slotOfID[$0] ?? root }
+        let root = Int32(ids.count)
+        columns = NodeColumns(count: ids.count)
+        for slot in ids.indices {
+            columns.parents[slot] = parents[slot] == .root ? root : slotOfID[parents[slot]].map(Int32.init) ?? root
+            columns.positions[slot] = positions[slot]
+        }
+        titleParts = [titles]
+        needed = [Bool](repeating: true, count: ids.count)
     }
 
-    private mutating func loadByScanning(_ db: Database, holding matches: [ItemID], largestID: ItemID) throws {
+    private mutating func loadByScanning(_ db: Database, holding matches: [ItemID], scan: ItemTableScan) throws {
+        try scan.finish(db)
         slotIsID = true
-        let size = Int(largestID) + 1
-        var parents = [ItemID](repeating: -1, count: size)
-        positions = [Int](repeating: 0, count: size)
-        let shape = try RawStatement(db, sql: "SELECT id, parent_id, position FROM item WHERE parent_id IS NOT NULL")
-        while try shape.step() {
-            let id = Int(shape.int64(0))
-            guard id > 0 && id < size else { continue }
-            parents[id] = shape.int64(1)
-            positions[id] = Int(shape.int64(2))
-        }
-        var needed = [Bool](repeating: false, count: size)
+        usedSecondReader = scan.usedSecondReader
+        columns = scan.columns
+        titleParts = scan.titles
+        let size = scan.largestID + 1
+        let parents = columns.parents
+        needed = [Bool](repeating: false, count: size)
         for id in matches {
             var current = Int(id)
             var steps = 0
@@ -95,62 +133,77 @@ struct SearchTree {
                 }
             }
         }
-        titles = [String?](repeating: nil, count: size)
-        let rows = try RawStatement(db, sql: "SELECT id, title FROM item")
-        while try rows.step() {
-            let id = Int(rows.int64(0))
-            if id > 0, id < size, needed[id] { titles[id] = rows.text(1) }
-        }
-        ids = (0..<size).map(ItemID.init)
-        parentSlots = parents.map { $0 <= 0 || Int($0) >= size ? size : Int($0) }
+        // Parent ids become slots in place: the root's slot for a top-level item or a missing
+        // parent.
+        let root = Int32(size)
+        for index in parents.indices where parents[index] <= 0 { parents[index] = root }
     }
+
+    /// The title in `slot`, as stored.
+    func title(at slot: Int) -> String { titles(slot).string(slot) }
 
     /// The items of `matches` that lie below `subtree`, in outline order, each with its path.
     func inOutlineOrder(_ matches: [ItemID], within subtree: ItemID) -> [FoundItem] {
-        let count = ids.count
-        // Children lists in one array, each node's a slice: how many, where each starts, then
-        // the lists themselves, each sorted by position.
-        var starts = [Int](repeating: 0, count: count + 2)
-        for slot in 0..<count where titles[slot] != nil { starts[parentSlots[slot] + 1] += 1 }
-        for slot in 0...count { starts[slot + 1] += starts[slot] }
-        var filled = starts
-        var children = [Int](repeating: 0, count: starts[count + 1])
-        for slot in 0..<count where titles[slot] != nil {
-            children[filled[parentSlots[slot]]] = slot
-            filled[parentSlots[slot]] += 1
-        }
-        for parent in 0...count where starts[parent + 1] - starts[parent] > 1 {
-            children[starts[parent]..<starts[parent + 1]].sort { positions[$0] < positions[$1] }
-        }
-        var wanted = [Bool](repeating: false, count: count)
-        for id in matches { if let slot = slot(of: id), slot < count { wanted[slot] = true } }
-        let subtreeSlot = slot(of: subtree) ?? Self.noSlot
-
         var found: [FoundItem] = []
         found.reserveCapacity(matches.count)
         var path: [String] = []
-        // Depth-first from the root, each list in position order; an explicit stack, since a
-        // hand-edited file may nest deeper than recursion should go.
-        var stack: [(slot: Int, depth: Int, inside: Bool)] = []
-        func pushChildren(of parent: Int, depth: Int, inside: Bool) {
-            for child in children[starts[parent]..<starts[parent + 1]].reversed() {
-                stack.append((child, depth, inside))
-            }
-        }
-        pushChildren(of: rootSlot, depth: 1, inside: subtreeSlot == rootSlot)
-        while let (slot, depth, inside) = stack.popLast() {
-            let title = titles[slot]!
-            path.removeLast(path.count - (depth - 1))
-            path.append(title)
-            if inside, wanted[slot] {
-                let parent = parentSlots[slot] == rootSlot ? ItemID.root : ids[parentSlots[slot]]
-                found.append(
-                    FoundItem(
-                        item: Item(id: ids[slot], parentID: parent, position: positions[slot], title: title),
-                        path: TitlePath(titles: path, isAnchored: true)))
-            }
-            pushChildren(of: slot, depth: depth + 1, inside: inside || slot == subtreeSlot)
+        var walk = makeWalk(matches, within: subtree)
+        while let step = walk.next() {
+            path.removeLast(path.count - (step.depth - 1))
+            path.append(titles(step.slot).string(step.slot))
+            guard step.isFound else { continue }
+            let parentSlot = Int(columns.parents[step.slot])
+            let parent = parentSlot == rootSlot ? ItemID.root : id(at: parentSlot)
+            let item = Item(
+                id: id(at: step.slot), parentID: parent, position: Int(columns.positions[step.slot]),
+                title: path[path.count - 1])
+            found.append(FoundItem(item: item, path: TitlePath(titles: path, isAnchored: true)))
         }
         return found
+    }
+
+    /// `find`'s plain lines for the matches below `subtree`, in outline order: the id, two
+    /// spaces and the path made safe for a terminal, handed to `write` in chunks. Paths are built
+    /// as bytes, each title escaped once however many matches lie below it. Returns how many
+    /// lines were written.
+    func writeLines(
+        _ matches: [ItemID], within subtree: ItemID, to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> Int {
+        let chunk = 64 * 1024
+        var output: [UInt8] = []
+        output.reserveCapacity(chunk + 4096)
+        var path: [UInt8] = []
+        // Where the path ends at each depth: entering a node cuts the path back to its parent's.
+        var ends: [Int] = [0]
+        var count = 0
+        var walk = makeWalk(matches, within: subtree)
+        while let step = walk.next() {
+            path.removeLast(path.count - ends[step.depth - 1])
+            path.append(UInt8(ascii: "/"))
+            titles(step.slot).appendShown(step.slot, to: &path)
+            if ends.count > step.depth { ends[step.depth] = path.count } else { ends.append(path.count) }
+            guard step.isFound else { continue }
+            DecimalDigits.append(id(at: step.slot), to: &output)
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: path)
+            output.append(UInt8(ascii: "\n"))
+            count += 1
+            if output.count >= chunk {
+                try output.withUnsafeBufferPointer(write)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        if !output.isEmpty { try output.withUnsafeBufferPointer(write) }
+        return count
+    }
+
+    /// A walk over the nodes the results need, with `matches` below `subtree` marked found.
+    private func makeWalk(_ matches: [ItemID], within subtree: ItemID) -> OutlineWalk {
+        var wanted = [Bool](repeating: false, count: needed.count)
+        for id in matches { if let slot = slot(of: id), slot < needed.count { wanted[slot] = true } }
+        return OutlineWalk(
+            needed: needed, parents: columns.parents, positions: columns.positions, wanted: wanted,
+            subtree: slot(of: subtree) ?? Self.noSlot)
     }
 }

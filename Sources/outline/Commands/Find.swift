@@ -54,8 +54,14 @@ extension Outline {
                 output.write("\n")
                 return
             }
-            let found = try store.find(query)
             let terminal = Terminal.isStandardOutputTerminal
+            if !tsv, !Terminal.usesColour {
+                // The common case, and the one that may print a million paths: as bytes.
+                let count = try store.writeFoundLines(query) { output.write(bytes: $0) }
+                if count == 0, terminal { StandardError.writeLine("nothing found") }
+                return
+            }
+            let found = try store.find(query)
             var paths = FoundPath(terms: query.terms)
             for match in found {
                 if tsv {

@@ -27,6 +27,11 @@ final class StandardOutput: @unchecked Sendable {
         if buffer.count >= capacity { flush() }
     }
 
+    func write(bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
     func writeLine(_ text: String) {
         write(text)
         write("\n")
