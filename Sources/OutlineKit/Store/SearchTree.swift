@@ -52,7 +52,8 @@ struct SearchTree {
             return
         }
         let largestID = try startedScan?.largestID ?? Int(ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0)
-        if Self.scans(matchCount: matches.count, largestID: largestID) {
+        // No item but the root (with a stale index naming removed ones) has nothing to scan.
+        if largestID > 0, Self.scans(matchCount: matches.count, largestID: largestID) {
             let scan = startedScan ?? ItemTableScan(largestID: largestID, secondReaderPath: nil)
             try loadByScanning(db, holding: matches, scan: scan)
         } else {
@@ -89,7 +90,12 @@ struct SearchTree {
             var current = id
             while current != .root, slotOfID[current] == nil {
                 lookup.reset(binding: current)
-                guard try lookup.step() else { throw OutlineError.unknownItem(current) }
+                guard try lookup.step() else {
+                    // A match the index still names but the table no longer holds (only when
+                    // the index was damaged by hand, which `check` reports) is left out.
+                    if current == id { break }
+                    throw OutlineError.unknownItem(current)
+                }
                 slotOfID[current] = ids.count
                 ids.append(current)
                 parents.append(lookup.int64(0))

@@ -35,6 +35,15 @@ enum TitleIndex {
                 """)
     }
 
+    /// Notes `ids` as the triggers on the item table do, for a write that ran without them: their
+    /// index rows are folded again (or dropped) by the next `catchUp`.
+    static func note(_ ids: [ItemID], _ db: Database) throws {
+        guard !ids.isEmpty else { return }
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO title_unindexed (id) SELECT value FROM json_each(?) WHERE value != 0",
+            arguments: [JSONText.array(ids)])
+    }
+
     /// The folding functions `catchUp` runs, added to every connection the store opens. They are
     /// never named in the schema (an index or trigger that used them would break every other
     /// SQLite tool's writes), only in statements outline runs itself.
