@@ -39,13 +39,31 @@ struct QueryPlanTests {
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0[3] as String }
             }
             // Neither the tree nor the undo history may be read whole: both grow without bound.
-            let scans = plan.filter { $0.hasPrefix("SCAN item") || $0.hasPrefix("SCAN undo_step") }
-            #expect(scans.isEmpty, "\(sql) scans the table: \(plan)")
+            #expect(Self.scansOfBigTables(plan).isEmpty, "\(sql) scans the table: \(plan)")
         }
     }
 }
 
 extension QueryPlanTests {
+    /// The plan's lines that read a table whole, other than those that stay small: the ids a
+    /// write noted for the title index (`title_unindexed`, aliased `u`), lists bound as JSON
+    /// (`json_each`, under any alias), and the rows of the queries' own common table expressions
+    /// (`subtree`, `ordered`), which their SEARCH lines bound. A table may be aliased, so a scan
+    /// is known by what it is not.
+    static func scansOfBigTables(_ plan: [String]) -> [String] {
+        plan.filter { line in
+            guard line.hasPrefix("SCAN ") else { return false }
+            let small = ["SCAN u", "SCAN title_unindexed", "SCAN CONSTANT ROW", "SCAN subtree", "SCAN ordered"]
+            if small.contains(line) || line.hasPrefix("SCAN (subquery-") { return false }
+            // The title index is the one virtual table that grows: a plan for it names its
+            // constraints after the colon, and none means a full scan.
+            if let index = line.range(of: " VIRTUAL TABLE INDEX ") {
+                return line.hasPrefix("SCAN title_search") && line[index.upperBound...].hasSuffix(":")
+            }
+            return true
+        }
+    }
+
     /// Resolving a path and finding a word of three letters or more held by few items read only
     /// what they need: the item table through its indexes, the title index by a MATCH, never
     /// whole. (A word held by more than one item in `SearchTree.scanAboveOneIn` reads the table
@@ -79,8 +97,7 @@ extension QueryPlanTests {
             let plan = try store.read { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0[3] as String }
             }
-            let scans = plan.filter { $0.hasPrefix("SCAN item") || $0.hasPrefix("SCAN title_key") }
-            #expect(scans.isEmpty, "\(sql) scans the table: \(plan)")
+            #expect(Self.scansOfBigTables(plan).isEmpty, "\(sql) scans the table: \(plan)")
             // A virtual table's plan names the index it asked for: ":M" is a full-text MATCH.
             for line in plan where line.hasPrefix("SCAN title_search") {
                 #expect(line.contains(":M"), "\(sql) reads the whole title index: \(plan)")
