@@ -66,10 +66,18 @@ extension OutlineStore {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT id, CAST(title AS TEXT) FROM item WHERE lower(title) = ?1 AND id != 0
-                UNION
+                UNION ALL
                 SELECT i.id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id WHERE k.key = ?1
                 """)
-        return try Row.fetchAll(statement, arguments: [key]).map { ($0[0], $0[1] ?? "") }
+        return unique(try Row.fetchAll(statement, arguments: [key]).map { ($0[0], $0[1] ?? "") })
+    }
+
+    /// The rows with their first id only. The two halves of the queries above are disjoint (an
+    /// item has a stored key only where `lower()` folds it wrong), which spares SQLite the
+    /// sorting of a UNION; a `title_key` damaged by hand could still name an item twice.
+    private static func unique(_ rows: [(id: ItemID, title: String)]) -> [(id: ItemID, title: String)] {
+        var seen = Set<ItemID>()
+        return rows.filter { seen.insert($0.id).inserted }
     }
 
     /// Children of `parent` whose folded title may be `key`.
@@ -79,11 +87,11 @@ extension OutlineStore {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT id, CAST(title AS TEXT) FROM item WHERE parent_id = ?1 AND lower(title) = ?2
-                UNION
+                UNION ALL
                 SELECT i.id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id
                 WHERE k.key = ?2 AND i.parent_id = ?1
                 """)
-        return try Row.fetchAll(statement, arguments: [parent, key]).map { ($0[0], $0[1] ?? "") }
+        return unique(try Row.fetchAll(statement, arguments: [parent, key]).map { ($0[0], $0[1] ?? "") })
     }
 
     static func path(of id: ItemID, _ db: Database) throws -> TitlePath {
