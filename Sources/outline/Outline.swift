@@ -35,4 +35,9 @@ struct Outline: ParsableCommand {
             Check.self, Reindex.self,
         ]
     )
+
+    /// `--db` and `--json` may come before the command's name (`outline --db x.db ls`): the
+    /// runner moves them behind it before parsing, so these are never read. They are declared so
+    /// that the help lists them and the completion scripts know that `--db` takes a value there.
+    @OptionGroup var global: GlobalOptions
 }

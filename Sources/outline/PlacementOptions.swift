@@ -5,7 +5,7 @@ import OutlineKit
 struct PlacementOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp("The parent (default: the root, or the sibling's parent).", valueName: "ref"),
-        transform: ItemReference.argument)
+        completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
     var under: ItemReference?
 
     @Option(
@@ -14,12 +14,12 @@ struct PlacementOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp("Put the items just before this sibling.", valueName: "ref"),
-        transform: ItemReference.argument)
+        completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
     var before: ItemReference?
 
     @Option(
         help: ArgumentHelp("Put the items just after this sibling.", valueName: "ref"),
-        transform: ItemReference.argument)
+        completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
     var after: ItemReference?
 
     func validate() throws {

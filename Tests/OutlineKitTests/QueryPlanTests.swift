@@ -83,6 +83,7 @@ extension QueryPlanTests {
         _ = try store.resolve(ItemReference(parsing: "/2026/plan"))
         _ = try store.details(of: try store.resolve(ItemReference(parsing: "Plan")))
         _ = try store.find(SearchQuery(["milk"]))
+        for typed in ["", "/", "Gro", "Groceries/M", "/Été/", "1"] { _ = try store.referenceCompletions(for: typed) }
         _ = try store.find(
             SearchQuery(
                 ["MILK", "gro"], under: try store.resolve(.path(TitlePath(titles: ["Groceries"], isAnchored: true)))))

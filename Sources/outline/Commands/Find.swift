@@ -28,7 +28,7 @@ extension Outline {
 
         @Option(
             help: ArgumentHelp("Look only below this item (default: the whole outline).", valueName: "ref"),
-            transform: ItemReference.argument)
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var under: ItemReference?
 
         @Flag(help: "One line a match: id, parent, position, depth, title, path, separated by tabs.")

@@ -34,7 +34,7 @@ extension Outline {
 
         @Argument(
             help: ArgumentHelp("Whose descendants to list (default: the root).", valueName: "ref"),
-            transform: ItemReference.argument)
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var item: ItemReference?
 
         @OptionGroup var depth: DepthOption

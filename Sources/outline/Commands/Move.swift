@@ -21,7 +21,9 @@ extension Outline {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var placement: PlacementOptions
 
-        @Argument(help: ArgumentHelp("The items to move.", valueName: "ref"), transform: ItemReference.argument)
+        @Argument(
+            help: ArgumentHelp("The items to move.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
         var items: [ItemReference]
 
         func validate() throws {

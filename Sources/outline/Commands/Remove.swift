@@ -17,7 +17,9 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The items to remove.", valueName: "ref"), transform: ItemReference.argument)
+        @Argument(
+            help: ArgumentHelp("The items to remove.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
         var items: [ItemReference]
 
         static let optionsWithValues: Set<String> = ["--db"]

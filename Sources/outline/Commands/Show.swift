@@ -14,7 +14,9 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The item to show.", valueName: "ref"), transform: ItemReference.argument)
+        @Argument(
+            help: ArgumentHelp("The item to show.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
         var item: ItemReference
 
         mutating func run() throws {

@@ -38,7 +38,7 @@ extension Outline {
 
         @Argument(
             help: ArgumentHelp("Whose subtree to follow (default: the root).", valueName: "ref"),
-            transform: ItemReference.argument)
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var item: ItemReference?
 
         @OptionGroup var depth: DepthOption

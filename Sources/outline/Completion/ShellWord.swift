@@ -1,0 +1,29 @@
+/// A word as a shell would pass it on, from the text typed for it: completion requests get the
+/// words verbatim, quotes and backslashes included.
+enum ShellWord {
+    /// `text` with POSIX shell quoting removed: `'...'` literally, `"..."` with `\"`, `\\`, `\$`
+    /// and `` \` `` unescaped, and a backslash outside quotes taking the next character
+    /// literally. A quote still open at the end (the word is being typed) is closed there.
+    static func unquoted(_ text: String) -> String {
+        var result = ""
+        var quote: Character?
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            switch (quote, character) {
+            case (nil, "'"), (nil, "\""):
+                quote = character
+            case ("'", "'"), ("\"", "\""):
+                quote = nil
+            case (nil, "\\"):
+                if let next = characters.next() { result.append(next) }
+            case ("\"", "\\"):
+                guard let next = characters.next() else { break }
+                if !"\"\\$`".contains(next) { result.append("\\") }
+                result.append(next)
+            default:
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

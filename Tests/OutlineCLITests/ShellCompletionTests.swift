@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import outline
+
+/// The completion scripts, run as a shell runs them, offer the REFs of the database the command
+/// line names.
+@Suite("Shell completion of REFs")
+struct ShellCompletionTests {
+    let outline = OutlineProcess()
+
+    init() throws {
+        try outline.run(["add", "Groceries", "Work", "Buy milk", "a$(touch PWNED)b"])
+        try outline.run(["add", "Milk", "Bread", "Mi/lk", "--under", "Groceries"])
+        try outline.run(["add", "Milk", "--under", "Work"])
+    }
+
+    /// COMPREPLY after bash's completion function for `line` (completing its last word), with the
+    /// script `outline --generate-completion-script bash` prints and the built binary on PATH.
+    func bashCompletions(_ line: String, environment: [String: String] = [:]) throws -> [String] {
+        let script = try outline.run(["--generate-completion-script", "bash"], useDatabaseOption: false).stdout
+        let scriptFile = outline.directory + "/outline.bash"
+        try script.write(toFile: scriptFile, atomically: true, encoding: .utf8)
+        let driver = """
+            source "$1"
+            line="$2"
+            read -ra COMP_WORDS <<< "$line"
+            [[ "$line" == *" " ]] && COMP_WORDS+=("")
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            COMP_LINE="$line"
+            COMP_POINT=${#line}
+            _outline outline "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        var environment = environment
+        let binaryFolder = URL(fileURLWithPath: OutlineProcess.binary).deletingLastPathComponent().path
+        environment["PATH"] = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        // Run in the test's folder, so that a title that ran a command would leave a file there.
+        let result = try OutlineProcess.run(
+            [
+                "sh", "-c", "cd \"$0\" && exec bash -c \"$1\" driver \"$2\" \"$3\"", outline.directory, driver,
+                scriptFile, line,
+            ],
+            input: nil, environment: environment, viaShell: true)
+        #expect(result.status == 0, "\(result)")
+        return result.lines.filter { !$0.isEmpty }
+    }
+
+    @Test func bashCompletesTitlesPathsAndIds() throws {
+        let db = outline.database
+        #expect(try bashCompletions("outline ls --db \(db) Gr") == ["Groceries"])
+        #expect(
+            try bashCompletions("outline show --db \(db) Groceries/") == [
+                "Groceries/Bread", "Groceries/Mi\\/lk", "Groceries/Milk",
+            ])
+        #expect(try bashCompletions("outline add x --db \(db) --under Wo") == ["Work"])
+        #expect(try bashCompletions("outline mv --db \(db) 1 --before /Work/") == ["/Work/Milk"])
+        // --db before the command's name, and the database from the environment.
+        #expect(try bashCompletions("outline --db \(db) rm Bu") == ["Buy milk"])
+        #expect(try bashCompletions("outline rm Bu", environment: ["OUTLINE_DB": db]) == ["Buy milk"])
+        #expect(try bashCompletions("outline show --db \(db) 1").first == "1")
+    }
+
+    @Test func aTitleNeverRunsACommandWhileCompleting() throws {
+        let offered = try bashCompletions("outline show --db \(outline.database) a")
+        #expect(offered == ["a$(touch PWNED)b"])
+        #expect(!FileManager.default.fileExists(atPath: outline.directory + "/PWNED"))
+    }
+
+    @Test func noDatabaseOffersNothingAndPrintsNothing() throws {
+        #expect(try bashCompletions("outline ls --db \(outline.directory)/missing.db G").isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: outline.directory + "/missing.db"))
+        let request = try outline.run(
+            ["---completion", "ls", "--", "positional@0", "3", "1", "outline", "ls", "--db", "/nonexistent/x.db", "G"],
+            useDatabaseOption: false)
+        #expect(request.status == 0 && request.stdout.isEmpty && request.stderr.isEmpty, "\(request)")
+    }
+
+    @Test func zshAndFishGetDescriptions() throws {
+        let words = ["outline", "show", "--db", outline.database, "Groceries/M"]
+        let request = ["---completion", "show", "--", "positional@0", "4", "11"] + words
+        let zsh = try outline.run(request, environment: ["SAP_SHELL": "zsh"], useDatabaseOption: false)
+        #expect(zsh.lines.contains("Groceries/Mi\\\\/lk:/Groceries/Mi\\\\/lk"), "\(zsh)")
+        #expect(zsh.lines.contains("Groceries/Milk:/Groceries/Milk"), "\(zsh)")
+        let fish = try outline.run(request, environment: ["SAP_SHELL": "fish"], useDatabaseOption: false)
+        #expect(fish.lines.contains("Groceries/Milk\t/Groceries/Milk"), "\(fish)")
+    }
+
+    @Test func shellWordsLoseTheirQuoting() {
+        #expect(ShellWord.unquoted("Buy\\ milk") == "Buy milk")
+        #expect(ShellWord.unquoted("'a\\/b'") == "a\\/b")
+        #expect(ShellWord.unquoted("\"say \\\"hi\\\" \\/\"") == "say \"hi\" \\/")
+        #expect(ShellWord.unquoted("\"unfinished") == "unfinished")
+    }
+
+    @Test func theDatabaseIsTheLastOneNamed() {
+        #expect(ReferenceCompletionRequest.databasePath(in: ["outline", "ls"]) == nil)
+        #expect(ReferenceCompletionRequest.databasePath(in: ["outline", "--db", "a.db", "ls", "--db=b.db"]) == "b.db")
+        #expect(ReferenceCompletionRequest.databasePath(in: ["outline", "ls", "--db", "'my file.db'"]) == "my file.db")
+    }
+}
