@@ -24,6 +24,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     case notAnOutlineDatabase(path: String)
     /// The file at `path` was written by a newer version of the schema than this library knows.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The file at `path` has an older schema, and the store was opened with
+    /// `upgradingOlderFiles: false`.
+    case olderSchema(path: String, found: Int, current: Int)
     /// The schema version in the file's header does not match the tables it holds.
     case schemaMismatch(path: String, version: Int, reason: String)
     /// Another connection held the write lock past the busy timeout.
@@ -124,6 +127,9 @@ extension OutlineError: LocalizedError {
         case .newerSchema(let path, let found, let supported):
             return "'\(path)' was written by a newer outline (schema \(found); this one knows up to "
                 + "\(supported)); upgrade outline"
+        case .olderSchema(let path, let found, let current):
+            return "'\(path)' was written by an older outline (schema \(found); this one writes \(current)); "
+                + "any outline command opens it as it is upgraded"
         case .schemaMismatch(let path, let version, let reason):
             return "'\(path)' says it holds schema version \(version), but its tables do not match (\(reason)); "
                 + "it was changed outside outline"

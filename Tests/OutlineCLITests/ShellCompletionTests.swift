@@ -76,6 +76,15 @@ struct ShellCompletionTests {
         #expect(request.status == 0 && request.stdout.isEmpty && request.stderr.isEmpty, "\(request)")
     }
 
+    @Test func anOlderFileIsNeitherUpgradedNorCompleted() throws {
+        try outline.sqlite(UndoCommandTests.removeVersion4 + "PRAGMA user_version = 3;")
+        #expect(try bashCompletions("outline ls --db \(outline.database) Gr").isEmpty)
+        #expect(try outline.sqlite("PRAGMA user_version") == "3")
+        // The next command upgrades it, and completion works again.
+        try outline.run(["ls"])
+        #expect(try bashCompletions("outline ls --db \(outline.database) Gr") == ["Groceries"])
+    }
+
     @Test func zshAndFishGetDescriptions() throws {
         let words = ["outline", "show", "--db", outline.database, "Groceries/M"]
         let request = ["---completion", "show", "--", "positional@0", "4", "11"] + words

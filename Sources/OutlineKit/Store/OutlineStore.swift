@@ -74,12 +74,16 @@ public final class OutlineStore {
     ///   - busyTimeout: how long a change waits for another connection's write lock, in seconds.
     ///   - levelsOfUndo: how many steps the history keeps (0: all).
     ///   - whenMissing: what to do when there is no file at `path` (by default, create it).
+    ///   - upgradingOlderFiles: whether a file of an older schema is brought up to date (the
+    ///     default), or refused with `OutlineError.olderSchema`: for a quick look, such as shell
+    ///     completion, that must neither write nor wait for an upgrade.
     /// - Throws: `OutlineError` when the file is not an outline database, was written by a newer
     ///   schema, or cannot be opened or created, or is missing and `whenMissing` is `.refuse`. A
     ///   refused file is left untouched.
     public init(
         path: String, busyTimeout: TimeInterval = OutlineStore.defaultBusyTimeout,
-        levelsOfUndo: Int = OutlineStore.defaultLevelsOfUndo, whenMissing: MissingFile = .create
+        levelsOfUndo: Int = OutlineStore.defaultLevelsOfUndo, whenMissing: MissingFile = .create,
+        upgradingOlderFiles: Bool = true
     ) throws {
         self.path = path
         self.levelsOfUndo = levelsOfUndo
@@ -103,7 +107,9 @@ public final class OutlineStore {
         }
         isEmptyStandIn = false
         queue = try Self.mapErrors(path: path) { try DatabaseQueue(path: path, configuration: configuration) }
-        try Self.mapErrors(path: path) { try Self.validateAndMigrate(queue, path: path) }
+        try Self.mapErrors(path: path) {
+            try Self.validateAndMigrate(queue, path: path, upgrading: upgradingOlderFiles)
+        }
     }
 
     private static func configuration(busyTimeout: TimeInterval) -> Configuration {
@@ -137,7 +143,7 @@ public final class OutlineStore {
     }
 
     /// Refuses foreign and newer files; brings older outline files up to the current schema.
-    private static func validateAndMigrate(_ queue: DatabaseQueue, path: String) throws {
+    private static func validateAndMigrate(_ queue: DatabaseQueue, path: String, upgrading: Bool) throws {
         try queue.inDatabase { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -150,6 +156,9 @@ public final class OutlineStore {
             // Only an edit made outside outline can store a negative version.
             guard version >= 0 else {
                 throw OutlineError.schemaMismatch(path: path, version: version, reason: "there is no such version")
+            }
+            if version < Schema.currentVersion, !upgrading {
+                throw OutlineError.olderSchema(path: path, found: version, current: Schema.currentVersion)
             }
             if version < Schema.currentVersion {
                 do {

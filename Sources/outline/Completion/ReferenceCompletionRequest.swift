@@ -6,7 +6,8 @@ import OutlineKit
 /// the database the command line names (or the default one) and offers ids and titles.
 ///
 /// A completion must never disturb the line being typed: any failure (no database, an older or
-/// foreign file, a locked one) offers nothing rather than an error.
+/// foreign file, a locked one) offers nothing rather than an error. Nor does it write: an older
+/// file is left for a command to upgrade (at a million items that takes seconds).
 enum ReferenceCompletionRequest {
     /// What every REF argument and option declares.
     static let kind = CompletionKind.custom { words, _, prefix in
@@ -26,7 +27,8 @@ enum ReferenceCompletionRequest {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String] {
         guard let path = try? DatabaseLocation.resolve(explicitPath: databasePath(in: words), environment: environment),
-            let store = try? OutlineStore(path: path, busyTimeout: busyTimeout, whenMissing: .refuse),
+            let store = try? OutlineStore(
+                path: path, busyTimeout: busyTimeout, whenMissing: .refuse, upgradingOlderFiles: false),
             let completions = try? store.referenceCompletions(for: ShellWord.unquoted(prefix), limit: limit)
         else { return [] }
         return completions.map { format($0, for: shell) }
