@@ -79,6 +79,53 @@ struct ReferenceTests {
         #expect(try id(of: "a") == "3")
     }
 
+    /// Exact or not is judged on the whole path: `Foo/Bar` matches `/Foo/bar` and `/foo/Bar`
+    /// alike (neither exactly), so it is refused, and it finds `/foo/Bar` although a `Foo` with
+    /// no such child matches its first title exactly.
+    @Test func exactnessIsJudgedOnTheWholePath() throws {
+        try outline.run(["add", "Foo", "foo", "Solo"])
+        try outline.run(["add", "bar", "--under", "1"])
+        try outline.run(["add", "Bar", "--under", "2"])
+        try outline.run(["add", "Bar", "--under", "3"])
+        let both = try outline.run(["show", "Foo/Bar"])
+        #expect(both.status == 1)
+        #expect(
+            both.stderr
+                == "error: 'Foo/Bar' names 2 items; name one by its id or a longer path\n  4  /Foo/bar\n  5  /foo/Bar\n"
+        )
+        #expect(try id(of: "foo/Bar") == "5")
+        #expect(try id(of: "Foo/bar") == "4")
+        try outline.run(["rm", "4"])
+        #expect(try id(of: "Foo/Bar") == "5")
+        #expect(try id(of: "SOLO/bar") == "6")
+    }
+
+    /// `é` as one character and as `e` with a combining accent (as macOS writes file names) are
+    /// the same title to a path, both ways and at every depth.
+    @Test func composedAndDecomposedFormsAreOneTitle() throws {
+        try outline.run(["add", "Caf\u{E9}", "Cafe\u{301} noir"])
+        try outline.run(["add", "Sub", "--under", "1"])
+        #expect(try id(of: "Cafe\u{301}") == "1")
+        #expect(try id(of: "CAFE\u{301}/sub") == "3")
+        #expect(try id(of: "/caf\u{E9} NOIR") == "2")
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
+    /// A title with a bidi override is printed with the override written `\u202e`; that printed
+    /// path names the item, and when a title holds those six characters literally too, the path
+    /// is refused with both listed rather than name either silently.
+    @Test func aPathPrintedWithEscapesNamesItsItem() throws {
+        try outline.run(["add", "evil\u{202E}oops"])
+        let printed = try outline.run(["find", "evil"]).stdout
+        #expect(printed == "1  /evil\\u202eoops\n")
+        #expect(try id(of: "/evil\\u202eoops") == "1")
+        try outline.run(["add", #"evil\u202eoops"#])
+        #expect(try outline.run(["find", "evil"]).lines == [#"1  /evil\u202eoops"#, #"2  /evil\\u202eoops"#])
+        let both = try outline.run(["rm", #"/evil\u202eoops"#])
+        #expect(both.status == 1 && both.stderr.contains("  1  /evil\\u202eoops\n  2  /evil\\\\u202eoops\n"), "\(both)")
+        #expect(try outline.tsv().count == 2)
+    }
+
     @Test func everyCommandTakesPaths() throws {
         try makeOutline()
         #expect(try outline.run(["add", "Eggs", "--under", "Groceries", "--after", "Groceries/Milk"]).stdout == "11\n")

@@ -4,9 +4,16 @@ extension OutlineStore {
     /// The id that `reference` names.
     ///
     /// An id is returned as it is (whether it exists is for the operation to find). A path is
-    /// followed title by title, each through an index: at each step a title matches exactly, else
-    /// ignoring case (full Unicode case folding), and the items whose whole path matches are kept,
-    /// so `/A/B` names one item when two top-level items are titled A but only one has a child B.
+    /// followed title by title, each through an index, keeping every item whose path so far
+    /// matches ignoring case (full Unicode case folding, canonically equivalent forms alike), so
+    /// `/A/B` names one item when two top-level items are titled A but only one has a child B.
+    /// The path names the items whose whole path matches exactly, or, where none does, those
+    /// whose whole path matches ignoring case.
+    ///
+    /// A title as a terminal shows it, with a control or bidi character written `\u202e` or
+    /// `\x1b` (`TitleSanitizer`), is read that way too, beside its literal reading: a printed
+    /// path names its item, and a title that holds those characters literally as well makes the
+    /// path ambiguous rather than pick one.
     ///
     /// - Throws: `noItemTitled` naming the title that failed and where; `ambiguousReference`
     ///   listing the first candidates when the path names several items. A reference never picks
@@ -30,68 +37,81 @@ extension OutlineStore {
 
     static func resolve(_ path: TitlePath, _ db: Database) throws -> ItemID {
         let pending = try TitleIndex.pending(db)
-        var candidates: [ItemID] = path.isAnchored ? [.root] : []
-        for (index, title) in path.titles.enumerated() {
-            let key = TitleKey.of(title)
+        // Each candidate with whether its path so far matched exactly.
+        var candidates: [(id: ItemID, exact: Bool)] = path.isAnchored ? [(.root, true)] : []
+        for (index, segment) in path.titles.enumerated() {
             let anywhere = index == 0 && !path.isAnchored
-            var matches = try anywhere ? titled(key, db) : candidates.flatMap { try titled(key, under: $0, db) }
-            if !pending.isEmpty {
-                // Noted titles may have stale keys: fold them here instead.
-                let parents = Set(candidates)
-                let pendingIDs = Set(pending.map(\.id))
-                matches.removeAll { pendingIDs.contains($0.id) }
-                matches += pending.filter { anywhere || parents.contains($0.parent) }.map { ($0.id, $0.title) }
+            var next: [(id: ItemID, exact: Bool)] = []
+            for title in TitleSanitizer.readings(of: segment) {
+                let key = TitleKey.of(title)
+                let parentExact = Dictionary(candidates, uniquingKeysWith: { $0 || $1 })
+                var matches =
+                    try anywhere ? titled(key, db) : candidates.flatMap { try titled(key, under: $0.id, db) }
+                if !pending.isEmpty {
+                    // Noted titles may have stale keys: fold them here instead.
+                    let pendingIDs = Set(pending.map(\.id))
+                    matches.removeAll { pendingIDs.contains($0.id) }
+                    matches += pending.filter { anywhere || parentExact[$0.parent] != nil }.map {
+                        ($0.id, $0.parent, $0.title)
+                    }
+                }
+                // The indexes find candidates by their keys; the titles themselves decide.
+                for match in matches where TitleKey.of(match.title) == key {
+                    let exact = (anywhere || parentExact[match.parent] == true) && match.title == title
+                    next.append((match.id, exact))
+                }
             }
-            // The indexes find candidates by their keys; the titles themselves decide.
-            let folded = matches.filter { TitleKey.of($0.title) == key }
-            let exact = folded.filter { $0.title == title }
-            let chosen = exact.isEmpty ? folded : exact
-            guard !chosen.isEmpty else {
+            guard !next.isEmpty else {
                 throw OutlineError.noItemTitled(
-                    title: title, parentTitle: index == 0 ? nil : path.titles[index - 1],
+                    title: segment, parentTitle: index == 0 ? nil : path.titles[index - 1],
                     atTopLevel: index == 0 && path.isAnchored)
             }
-            candidates = chosen.map(\.id)
+            candidates = Dictionary(next, uniquingKeysWith: { $0 || $1 }).map { ($0.key, $0.value) }
         }
-        if candidates.count == 1 { return candidates[0] }
-        let shown = try candidates.sorted().prefix(candidatesShown).map { id in
+        let exact = candidates.filter(\.exact)
+        let named = (exact.isEmpty ? candidates : exact).map(\.id)
+        if named.count == 1 { return named[0] }
+        let shown = try named.sorted().prefix(candidatesShown).map { id in
             ReferenceCandidate(id: id, path: try Self.path(of: id, db).description)
         }
-        throw OutlineError.ambiguousReference(path.description, candidates: shown, count: candidates.count)
+        throw OutlineError.ambiguousReference(path.description, candidates: shown, count: named.count)
     }
 
     /// Items anywhere whose folded title may be `key`: those `lower()` folds right, and those
     /// with a stored key.
-    private static func titled(_ key: String, _ db: Database) throws -> [(id: ItemID, title: String)] {
+    private static func titled(_ key: String, _ db: Database) throws -> [Match] {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT id, CAST(title AS TEXT) FROM item WHERE lower(title) = ?1 AND id != 0
+                SELECT id, parent_id, CAST(title AS TEXT) FROM item WHERE lower(title) = ?1 AND id != 0
                 UNION ALL
-                SELECT i.id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id WHERE k.key = ?1
+                SELECT i.id, i.parent_id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id
+                WHERE k.key = ?1
                 """)
-        return unique(try Row.fetchAll(statement, arguments: [key]).map { ($0[0], $0[1] ?? "") })
+        return unique(try Row.fetchAll(statement, arguments: [key]).map { ($0[0], $0[1] ?? .root, $0[2] ?? "") })
     }
+
+    /// An item a title lookup found: its id, parent and title.
+    private typealias Match = (id: ItemID, parent: ItemID, title: String)
 
     /// The rows with their first id only. The two halves of the queries above are disjoint (an
     /// item has a stored key only where `lower()` folds it wrong), which spares SQLite the
     /// sorting of a UNION; a `title_key` damaged by hand could still name an item twice.
-    private static func unique(_ rows: [(id: ItemID, title: String)]) -> [(id: ItemID, title: String)] {
+    private static func unique(_ rows: [Match]) -> [Match] {
         var seen = Set<ItemID>()
         return rows.filter { seen.insert($0.id).inserted }
     }
 
     /// Children of `parent` whose folded title may be `key`.
-    private static func titled(_ key: String, under parent: ItemID, _ db: Database) throws -> [(
-        id: ItemID, title: String
-    )] {
+    private static func titled(_ key: String, under parent: ItemID, _ db: Database) throws -> [Match] {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT id, CAST(title AS TEXT) FROM item WHERE parent_id = ?1 AND lower(title) = ?2
+                SELECT id, parent_id, CAST(title AS TEXT) FROM item WHERE parent_id = ?1 AND lower(title) = ?2
                 UNION ALL
-                SELECT i.id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id
+                SELECT i.id, i.parent_id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id
                 WHERE k.key = ?2 AND i.parent_id = ?1
                 """)
-        return unique(try Row.fetchAll(statement, arguments: [parent, key]).map { ($0[0], $0[1] ?? "") })
+        return unique(
+            try Row.fetchAll(statement, arguments: [parent, key]).map { ($0[0], $0[1] ?? .root, $0[2] ?? "") })
     }
 
     static func path(of id: ItemID, _ db: Database) throws -> TitlePath {

@@ -9,24 +9,34 @@ import Foundation
 ///   finds `Café`. SQLite 3.40's trigram tokenizer cannot strip diacritics itself, so the text is
 ///   folded before it is indexed, and a query is folded the same way.
 enum TitleKey {
-    /// The case-folded title.
+    /// The case-folded title, in Unicode's composed form (NFC), so that `é` typed as one
+    /// character and as `e` with a combining accent (as macOS writes file names) share a key.
     static func of(_ title: String) -> String {
         // Most titles are ASCII: SQLite's lower() is their fold, at a tenth of the cost.
         if title.utf8.allSatisfy({ $0 < 0x80 }) { return sqliteLower(title) }
-        return title.folding(options: [.caseInsensitive], locale: nil)
+        return title.folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
     }
 
     /// What the `title_key` table holds for `title`: nil where SQLite's `lower()` gives the key.
+    /// Compared as bytes, as SQLite compares them: Swift's `==` would call a composed and a
+    /// decomposed form equal.
     static func stored(for title: String) -> String? {
         if title.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
         let key = of(title)
-        return key == sqliteLower(title) ? nil : key
+        return key.utf8.elementsEqual(sqliteLower(title).utf8) ? nil : key
     }
 
     /// The title as the search index holds it: case and diacritics folded.
     static func searchText(of title: String) -> String {
         if title.utf8.allSatisfy({ $0 < 0x80 }) { return sqliteLower(title) }
         return title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// What the search index holds for an item: its title's search text and, on a line of its
+    /// own, its note's. A term cannot hold a line break, so no match spans the two.
+    static func searchText(of title: String, note: String?) -> String {
+        guard let note else { return searchText(of: title) }
+        return searchText(of: title) + "\n" + searchText(of: note)
     }
 
     /// SQLite's built-in `lower()`: ASCII letters only.

@@ -19,6 +19,39 @@ public enum TitleSanitizer {
         return needsWork ? escape(title, when: isUnsafeOnATerminal) : title
     }
 
+    /// `forTerminal` for text of several lines, such as a note: line ends and tabs are kept.
+    public static func forTerminalKeepingLines(_ text: String) -> String {
+        guard mayHoldUnsafe(text) else { return text }
+        let unsafe = { (scalar: Unicode.Scalar) in scalar != "\n" && scalar != "\t" && isUnsafeOnATerminal(scalar) }
+        return text.unicodeScalars.contains(where: unsafe) ? escape(text, when: unsafe) : text
+    }
+
+    /// The titles that `text`, a title as typed in a path, may stand for: itself, and, where it
+    /// holds escapes as `forTerminal` writes them (`\x1b`, `\u202e`), the title with those
+    /// characters in their place, so that a path printed for a terminal names its item.
+    public static func readings(of text: String) -> [String] {
+        guard text.utf8.contains(0x5C) else { return [text] }
+        var decoded = String.UnicodeScalarView()
+        var scalars = Array(text.unicodeScalars)[...]
+        var changed = false
+        while let scalar = scalars.popFirst() {
+            if scalar == "\\", let kind = scalars.first, kind == "x" || kind == "u" {
+                let digits = kind == "x" ? 2 : 4
+                let hex = String(String.UnicodeScalarView(scalars.dropFirst().prefix(digits)))
+                if hex.count == digits, let value = UInt32(hex, radix: 16), let escaped = Unicode.Scalar(value),
+                    isUnsafeOnATerminal(escaped)
+                {
+                    decoded.append(escaped)
+                    scalars = scalars.dropFirst(1 + digits)
+                    changed = true
+                    continue
+                }
+            }
+            decoded.append(scalar)
+        }
+        return changed ? [text, String(decoded)] : [text]
+    }
+
     /// Controls, bidi controls, and the line and paragraph separators (a line break to some
     /// terminals and pagers), none of which a title written by outline holds.
     private static func isUnsafeOnATerminal(_ scalar: Unicode.Scalar) -> Bool {
