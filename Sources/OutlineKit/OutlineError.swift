@@ -80,6 +80,13 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// A title is longer than `Title.maximumBytes`.
     case titleTooLong(bytes: Int, limit: Int)
 
+    // Notes.
+
+    /// A note holds a control character other than a line end or a tab, on `line` (from 1).
+    case controlCharacterInNote(line: Int, scalar: UInt32)
+    /// A note is longer than `Note.maximumBytes`.
+    case noteTooLong(bytes: Int, limit: Int)
+
     // Placement.
 
     /// A position outside 1 to one past the last child.
@@ -183,6 +190,12 @@ extension OutlineError: LocalizedError {
             return "no titles to add"
         case .titleTooLong(let bytes, let limit):
             return "a title of \(bytes) bytes is longer than the limit of \(limit) bytes"
+        case .controlCharacterInNote(let line, let scalar):
+            return String(
+                format: "the note holds the control character U+%04X on line %d; a note is lines of text", scalar,
+                line)
+        case .noteTooLong(let bytes, let limit):
+            return "a note of \(bytes) bytes is longer than the limit of \(limit) bytes"
         case .positionOutOfRange(let position, let parent, let range):
             let place = parent == ItemID.root ? "at the top level" : "under \(parent)"
             if range.lowerBound == range.upperBound {

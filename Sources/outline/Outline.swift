@@ -30,8 +30,8 @@ struct Outline: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Add.self, List.self, Show.self, Find.self, Remove.self, Move.self, Edit.self, Undo.self, Redo.self,
-            History.self, Watch.self,
+            Add.self, List.self, Show.self, Find.self, Remove.self, Move.self, Copy.self, Edit.self, Done.self,
+            Reopen.self, NoteCommand.self, Sort.self, Undo.self, Redo.self, History.self, Watch.self,
             Check.self, Reindex.self,
         ]
     )

@@ -1,4 +1,4 @@
-/// Why `add -` refused its standard input: errors only the executable can meet, since only it
+/// Why `add -` or `note REF -` refused its standard input: errors only the executable can meet, since only it
 /// reads titles a line at a time. Exit status 1, like a refusal of the library's.
 enum StandardInputError: Error, Equatable {
     /// Line `line` is not UTF-8.
@@ -9,6 +9,10 @@ enum StandardInputError: Error, Equatable {
     case invalidTitle(line: Int, reason: String)
     /// The whole input is larger than one command takes.
     case tooLarge(limitMiB: Int)
+    /// A note read whole is not UTF-8.
+    case noteNotUTF8
+    /// A note read from standard input is longer than a note may be, refused as soon as it is.
+    case noteTooLong(limit: Int)
     /// Reading failed (a closed descriptor, a directory).
     case unreadable(reason: String)
 
@@ -19,6 +23,8 @@ enum StandardInputError: Error, Equatable {
             "standard input line \(line) is longer than a title may be (\(limit) bytes)"
         case .invalidTitle(let line, let reason): "standard input line \(line): \(reason)"
         case .tooLarge(let limit): "standard input holds more than \(limit) MiB; add it in parts"
+        case .noteNotUTF8: "the note on standard input is not valid UTF-8"
+        case .noteTooLong(let limit): "the note on standard input is longer than the limit of \(limit) bytes"
         case .unreadable(let reason): "cannot read standard input: \(reason)"
         }
     }

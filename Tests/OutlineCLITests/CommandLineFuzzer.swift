@@ -12,10 +12,14 @@ struct CommandLineFuzzer {
 
     init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
-    static let commands = ["add", "ls", "rm", "mv", "edit", "undo", "redo", "history", "check"]
+    static let commands = [
+        "add", "ls", "rm", "mv", "edit", "undo", "redo", "history", "check", "show", "find", "done", "reopen", "note",
+        "cp", "sort",
+    ]
     static let rareCommands = ["help", "--help", "-h", "--version", "frobnicate", "", "LS", "add\u{301}"]
     static let options = [
         "--under", "--at", "--before", "--after", "--depth", "--limit", "--json", "--tsv", "--sections", "--dry-run",
+        "--open", "--notes", "--by", "--reverse",
         "--", "-", "--bogus", "-x", "--at=2", "--under=root", "--json=yes", "--help",
     ]
     static let oddNumbers = [
@@ -58,13 +62,27 @@ struct CommandLineFuzzer {
             var line = ["ls"]
             if chance(1, in: 2) { line.append(id(&rng)) }
             if chance(1, in: 3) { line += ["--depth", String(Int.random(in: 1...3, using: &rng))] }
-            if let format = ["--tsv", "--json", "--sections", nil].randomElement(using: &rng)! {
+            if let format = ["--tsv", "--json", "--sections", "--notes", "--open", nil].randomElement(using: &rng)! {
                 line += format == "--sections" ? [format, "initial"] : [format]
             }
             return line
         case "rm": return ["rm"] + ids(&rng)
         case "mv": return ["mv"] + ids(&rng) + (chance(1, in: 3) ? ["--under", "0"] : place())
         case "edit": return ["edit", id(&rng), title()]
+        case "show": return ["show", id(&rng)] + (chance(1, in: 2) ? ["--json"] : [])
+        case "find":
+            return ["find", title()] + (chance(1, in: 3) ? ["--open"] : []) + (chance(1, in: 3) ? ["--tsv"] : [])
+        case "done", "reopen": return [chance(2, in: 3) ? "done" : "reopen"] + ids(&rng)
+        case "note":
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: return ["note", id(&rng)]
+            case 1: return ["note", id(&rng), "-"]
+            default: return ["note", id(&rng), title() + (chance(1, in: 2) ? "\n" + title() : "")]
+            }
+        case "cp": return ["cp"] + ids(&rng) + (chance(1, in: 3) ? ["--under", "0"] : place())
+        case "sort":
+            return ["sort", chance(1, in: 3) ? "0" : id(&rng)] + (chance(1, in: 2) ? ["--by", "state"] : [])
+                + (chance(1, in: 3) ? ["--reverse"] : [])
         case "undo", "redo":
             let verb = chance(1, in: 2) ? "undo" : "redo"
             return [verb] + (chance(1, in: 3) ? [String(Int.random(in: 1...3, using: &rng))] : [])

@@ -44,7 +44,7 @@ struct FindAndShowTests {
         #expect(try outline.run(["find", "a/"]).stdout == "8  /a\\/b\n")
         #expect(try outline.run(["show", "/a\\/b", "--json"]).stdout.hasPrefix(#"{"id":8,"#))
         let tsv = try outline.run(["find", "oat", "--tsv"])
-        #expect(tsv.stdout == "3\t1\t2\t2\tOat milk\t/Groceries/Oat milk\n")
+        #expect(tsv.stdout == "3\t1\t2\t2\tOat milk\t0\t/Groceries/Oat milk\n")
         let json = try outline.run(["find", "oat", "--json"])
         #expect(
             json.stdout
@@ -126,6 +126,7 @@ struct FindAndShowTests {
                 state:       open
                 children:    0
                 descendants: 0
+                note:        none
 
                 """)
         let top = try outline.run(["show", "groceries", "--json"])

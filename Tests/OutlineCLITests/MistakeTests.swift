@@ -36,7 +36,7 @@ struct MistakeTests {
         #expect(try run(["ls"]).stdout == "")
         #expect(try run(["ls", "--json"]).stdout == "[]\n")
         #expect(try run(["history"]).status == 0)
-        #expect(try run(["check"]).stdout == "ok: 0 items, schema 4, no problems found\n")
+        #expect(try run(["check"]).stdout == "ok: 0 items, schema 5, no problems found\n")
         #expect(try run(["undo", "--dry-run"]).stderr == "error: nothing to undo\n")
         #expect(try run(["rm", "1"]).stderr == "error: no item with id 1\n")
         #expect(try run(["find", "milk"]).stdout == "")
@@ -45,7 +45,7 @@ struct MistakeTests {
         #expect(!FileManager.default.fileExists(atPath: home), "nothing created, not even the folder")
         #expect(try run(["add", "Milk"]).stdout == "1\n")
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/outline/outline.db"))
-        #expect(try run(["ls", "--tsv"]).stdout == "1\t0\t1\t1\tMilk\n")
+        #expect(try run(["ls", "--tsv"]).stdout == "1\t0\t1\t1\tMilk\t0\n")
     }
 
     /// Watching the default database before it exists creates nothing: it waits for the first

@@ -127,6 +127,18 @@ struct OutlineProcess {
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The SQL text of a database an earlier release wrote, in `Tests/Fixtures`.
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(name).sql").path
+    }
+
+    /// Makes the database from a fixture, with the sqlite3 shell: a file as that release left it.
+    func loadFixture(_ name: String) throws {
+        try? FileManager.default.removeItem(atPath: database)
+        try sqlite(".read '\(Self.fixture(name))'")
+    }
+
     func fileBytes() -> Data? { FileManager.default.contents(atPath: database) }
 
 }

@@ -21,8 +21,14 @@ struct OutsideEditTests {
             "UPDATE item SET parent_id = 3, position = 1 WHERE id = 1",
             "items in a cycle, unreachable from the root: 1, 3, 4"
         ),
-        ("INSERT INTO item VALUES (50, 40, 1, 'orphan')", "item 50 has a missing parent 40"),
-        ("INSERT INTO item VALUES (51, 40, 1, 'orphan')", "foreign key: row 51 of item names a missing parent"),
+        (
+            "INSERT INTO item (id, parent_id, position, title) VALUES (50, 40, 1, 'orphan')",
+            "item 50 has a missing parent 40"
+        ),
+        (
+            "INSERT INTO item (id, parent_id, position, title) VALUES (51, 40, 1, 'orphan')",
+            "foreign key: row 51 of item names a missing parent"
+        ),
         ("DELETE FROM item WHERE id = 0", "the root item (0) is missing"),
         (
             "UPDATE item SET title = 'bad' || char(27) WHERE id = 5",
@@ -66,9 +72,18 @@ struct OutsideEditTests {
     static let refusedSteps: [(setup: [[String]], sql: String, verb: String, reason: String)] = [
         ([["edit", "3", "renamed"]], "UPDATE item SET title = 'outside' WHERE id = 3", "undo", "was changed since"),
         ([["add", "x"]], "DELETE FROM item WHERE id = 6", "undo", ""),
-        ([["add", "x"]], "INSERT INTO item VALUES (60, 6, 1, 'child made outside')", "undo", ""),
-        ([["add", "x", "--under", "2"]], "INSERT INTO item VALUES (61, 2, 3, 'sibling made outside')", "undo", ""),
-        ([["rm", "1"]], "INSERT INTO item VALUES (62, 0, 2, 'sibling made outside')", "undo", ""),
+        (
+            [["add", "x"]], "INSERT INTO item (id, parent_id, position, title) VALUES (60, 6, 1, 'child made outside')",
+            "undo", ""
+        ),
+        (
+            [["add", "x", "--under", "2"]],
+            "INSERT INTO item (id, parent_id, position, title) VALUES (61, 2, 3, 'sibling made outside')", "undo", ""
+        ),
+        (
+            [["rm", "1"]],
+            "INSERT INTO item (id, parent_id, position, title) VALUES (62, 0, 2, 'sibling made outside')", "undo", ""
+        ),
         (
             [["mv", "5", "--under", "1"], ["undo"]], "UPDATE item SET parent_id = 1, position = 3 WHERE id = 5",
             "redo", ""
@@ -96,7 +111,7 @@ struct OutsideEditTests {
         try outline.run(["mv", "5", "--under", "1"])
         try outline.sqlite("UPDATE item SET title = 'retitled outside' WHERE id = 5")
         #expect(try outline.run(["undo"]).stdout == "undone: mv \"b1\" under \"a\"\n")
-        #expect(try outline.tsv().contains("5\t2\t1\t2\tretitled outside"))
+        #expect(try outline.tsv().contains("5\t2\t1\t2\tretitled outside\t0"))
         #expect(try outline.run(["check"]).status == 0)
     }
 

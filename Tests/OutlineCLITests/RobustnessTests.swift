@@ -11,7 +11,7 @@ struct RobustnessTests {
         try outline.run(["add", "A", "B", "C"])
         try outline.sqlite("DELETE FROM item WHERE id = 2")
         #expect(try outline.run(["mv", "1", "--after", "3"]).status == 0)
-        #expect(try outline.tsv() == ["3\t0\t1\t1\tC", "1\t0\t2\t1\tA"])
+        #expect(try outline.tsv() == ["3\t0\t1\t1\tC\t0", "1\t0\t2\t1\tA\t0"])
         #expect(try outline.run(["check"]).status == 0)
     }
 
@@ -114,7 +114,7 @@ struct RobustnessTests {
 
     @Test func standardInputLosesItsByteOrderMarkAndInvisibleTitlesAreRefused() throws {
         #expect(try outline.run(["add", "-"], input: "\u{FEFF}first\nsecond\n").stdout == "1\n2\n")
-        #expect(try outline.tsv().first == "1\t0\t1\t1\tfirst")
+        #expect(try outline.tsv().first == "1\t0\t1\t1\tfirst\t0")
         let invisible = try outline.run(["add", "\u{200B}\u{200B}"])
         #expect(invisible.status == 1)
         #expect(invisible.stderr == "error: a title cannot be empty\n")

@@ -15,10 +15,10 @@ struct SessionTests {
         #expect(try outline.run(["mv", "4", "--before", "3"]).stdout == "moved \"Eggs\" before \"Milk\"\n")
         #expect(try outline.run(["rm", "3"]).stdout == "removed \"Milk\" and 1 descendant\n")
         #expect(try outline.run(["edit", "4", "Eggs (6)"]).stdout == "retitled \"Eggs\" to \"Eggs (6)\"\n")
-        #expect(try outline.tsv() == ["1\t0\t1\t1\tGroceries", "4\t1\t1\t2\tEggs (6)", "2\t0\t2\t1\tWork"])
+        #expect(try outline.tsv() == ["1\t0\t1\t1\tGroceries\t0", "4\t1\t1\t2\tEggs (6)\t0", "2\t0\t2\t1\tWork\t0"])
         let check = try outline.run(["check"])
         #expect(check.status == 0)
-        #expect(check.stdout == "ok: 3 items, schema 4, no problems found\n")
+        #expect(check.stdout == "ok: 3 items, schema 5, no problems found\n")
     }
 
     @Test func lsOfOneItemWithDepthAndJSON() throws {
@@ -26,13 +26,16 @@ struct SessionTests {
         try outline.run(["add", "a1", "a2", "--under", "1"])
         try outline.run(["add", "deep", "--under", "3"])
         #expect(
-            try outline.run(["ls", "1", "--tsv"]).lines == ["3\t1\t1\t1\ta1", "5\t3\t1\t2\tdeep", "4\t1\t2\t1\ta2"])
-        #expect(try outline.run(["ls", "--depth", "1", "--tsv"]).lines == ["1\t0\t1\t1\ta", "2\t0\t2\t1\tb"])
+            try outline.run(["ls", "1", "--tsv"]).lines == [
+                "3\t1\t1\t1\ta1\t0", "5\t3\t1\t2\tdeep\t0", "4\t1\t2\t1\ta2\t0",
+            ])
+        #expect(try outline.run(["ls", "--depth", "1", "--tsv"]).lines == ["1\t0\t1\t1\ta\t0", "2\t0\t2\t1\tb\t0"])
         let json = try outline.run(["ls", "1", "--json"]).stdout
         #expect(
             json == """
-                [{"id":3,"title":"a1","position":1,"children":[{"id":5,"title":"deep","position":1,"children":[]}]},\
-                {"id":4,"title":"a2","position":2,"children":[]}]
+                [{"id":3,"title":"a1","position":1,"done":false,"note":null,"children":[{"id":5,"title":"deep",\
+                "position":1,"done":false,"note":null,"children":[]}]},\
+                {"id":4,"title":"a2","position":2,"done":false,"note":null,"children":[]}]
 
                 """)
         let parsed = try JSONSerialization.jsonObject(with: Data(try outline.run(["ls", "--json"]).stdout.utf8))
@@ -51,8 +54,8 @@ struct SessionTests {
             try outline.run(["ls", "--depth", "2"]).stdout == "1  Groceries\n3  ├─ Milk (+1)\n4  └─ Eggs\n2  Work\n")
         #expect(
             try outline.run(["ls", "--depth", "1", "--json"]).stdout
-                == #"[{"id":1,"title":"Groceries","position":1,"children":null,"hidden":3},"#
-                + #"{"id":2,"title":"Work","position":2,"children":[]}]"# + "\n")
+                == #"[{"id":1,"title":"Groceries","position":1,"done":false,"note":null,"children":null,"hidden":3},"#
+                + #"{"id":2,"title":"Work","position":2,"done":false,"note":null,"children":[]}]"# + "\n")
         let json = try outline.run(["ls", "1", "--depth", "1", "--json"]).stdout
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
         #expect(parsed?.first?["children"] is NSNull)
@@ -76,7 +79,7 @@ struct SessionTests {
     @Test func addReadsTitlesFromStandardInput() throws {
         let result = try outline.run(["add", "first", "-", "last"], input: "one\n\n  two  \r\nthree")
         #expect(result.stdout == "1\n2\n3\n4\n5\n")
-        #expect(try outline.tsv().map { $0.split(separator: "\t").last! } == ["first", "one", "two", "three", "last"])
+        #expect(try outline.tsv().map { $0.split(separator: "\t")[4] } == ["first", "one", "two", "three", "last"])
     }
 
     @Test func jsonOutputOfChangingCommands() throws {
@@ -89,13 +92,14 @@ struct SessionTests {
                 == #"{"step":2,"action":"rm \"Milk\"","changes":[{"parent":0,"type":"delete","id":1,"from":1,"to":null}]}"#
                 + "\n")
         let check = try outline.run(["check", "--json"])
-        #expect(check.stdout == "{\"ok\":true,\"items\":0,\"schema\":4,\"problems\":[]}\n")
+        #expect(check.stdout == "{\"ok\":true,\"items\":0,\"schema\":5,\"problems\":[]}\n")
     }
 
     @Test func globalOptionsMayComeBeforeTheSubcommand() throws {
         #expect(try OutlineProcess.run(["--db", outline.database, "add", "x"], input: nil).stdout == "1\n")
         #expect(
-            try OutlineProcess.run(["--db=\(outline.database)", "ls", "--tsv"], input: nil).stdout == "1\t0\t1\t1\tx\n")
+            try OutlineProcess.run(["--db=\(outline.database)", "ls", "--tsv"], input: nil).stdout
+                == "1\t0\t1\t1\tx\t0\n")
     }
 
     @Test func theDatabaseComesFromTheEnvironment() throws {

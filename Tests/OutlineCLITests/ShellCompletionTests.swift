@@ -77,6 +77,7 @@ struct ShellCompletionTests {
     }
 
     @Test func anOlderFileIsNeitherUpgradedNorCompleted() throws {
+        try outline.loadFixture("schema-4")
         try outline.sqlite(UndoCommandTests.removeVersion4 + "PRAGMA user_version = 3;")
         #expect(try bashCompletions("outline ls --db \(outline.database) Gr").isEmpty)
         #expect(try outline.sqlite("PRAGMA user_version") == "3")

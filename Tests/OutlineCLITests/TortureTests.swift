@@ -3,7 +3,8 @@ import OutlineKit
 import OutlineTestSupport
 import Testing
 
-/// Several processes at once run random add / rm / mv / edit / undo / redo commands on one
+/// Several processes at once run random add / rm / mv / edit / done / reopen / note / cp / sort /
+/// undo / redo commands on one
 /// database, round after round. SQLite decides the order in which their changes commit; the
 /// database's event log records that order, and replaying it on a reference model must give the
 /// very outline, ids and undo history that the database holds after every round.
@@ -20,6 +21,8 @@ struct TortureTests {
         let rounds = environment["OUTLINE_TORTURE_ROUNDS"].flatMap { Int($0) } ?? 500
         let seed = environment["OUTLINE_TORTURE_SEED"].flatMap { UInt64($0) } ?? 20_261_121
         var torture = Torture(seed: seed)
+        // Every command but add refuses a --db file that does not exist yet.
+        try torture.outline.createDatabase()
         var steps = 0
         for round in 1...rounds {
             let outcome = try torture.playRound()
@@ -79,6 +82,13 @@ struct Torture {
                 "outline differs from the model:\n\(tsv.joined(separator: "\n"))\n--- model ---\n"
                     + model.tsv().joined(separator: "\n"))
         }
+        let notes = try outline.sqlite("SELECT id || ':' || hex(note) FROM item WHERE note IS NOT NULL ORDER BY id")
+        let modelNotes = model.notes.sorted { $0.key < $1.key }.map { id, note in
+            "\(id):" + note.utf8.map { String(format: "%02X", $0) }.joined()
+        }
+        if notes != modelNotes.joined(separator: "\n") {
+            problems.append("notes \(notes) where the model has \(modelNotes)")
+        }
         let history = try outline.sqlite("SELECT id || ':' || undone FROM undo_step WHERE undone < 2 ORDER BY id")
         let expected = (undoStack.map { "\($0):0" } + redoStack.reversed().map { "\($0):1" }).joined(separator: "\n")
         if history != expected { problems.append("history \(history) where the model has \(expected)") }
@@ -98,7 +108,7 @@ struct Torture {
             case 0:
                 guard let (command, ids) = commandOfStep[step] else { return ["step \(step) has no command"] }
                 let before = model
-                guard command.apply(to: &model, expectingIDs: ids), model.tsv() != before.tsv() else {
+                guard command.apply(to: &model, expectingIDs: ids), model.differs(from: before) else {
                     return ["step \(step), \(command.arguments), does not apply to the model"]
                 }
                 snapshots[step] = (before, model)
@@ -175,19 +185,37 @@ extension RandomCommand {
             if parent == nil, case .at = placement { parent = 0 }
             return ["mv"] + ids.map(String.init) + place(parent, placement)
         case .edit(let id, let title): return ["edit", String(id), title]
+        case .done(let ids): return ["done"] + ids.map(String.init)
+        case .reopen(let ids): return ["reopen"] + ids.map(String.init)
+        case .note(let id, let text): return ["note", String(id), "--", text]
+        case .copy(let ids, let under, let placement):
+            var parent = under
+            if parent == nil, case .end = placement { parent = 0 }
+            if parent == nil, case .at = placement { parent = 0 }
+            return ["cp"] + ids.map(String.init) + place(parent, placement)
+        case .sort(let parent, let key, let reversed):
+            return ["sort", String(parent), "--by", key.rawValue] + (reversed ? ["--reverse"] : [])
         case .undo(let steps): return ["undo", String(steps)]
         case .redo(let steps): return ["redo", String(steps)]
         }
     }
 
-    /// Applies the command to the model; false where the model refuses it or hands out other ids.
-    func apply(to model: inout TreeModel, expectingIDs ids: [ItemID]) -> Bool {
+    /// Applies the command to the model; false where the model refuses it or hands out other ids
+    /// than `ids` (for `add` and `cp`; any for the others).
+    func apply(to model: inout TreeModel, expectingIDs newIDs: [ItemID]) -> Bool {
         switch self {
         case .add(let titles, let under, let placement):
-            return model.add(titles, under: under, placement: placement) == ids
+            return model.add(titles, under: under, placement: placement) == newIDs
         case .remove(let ids): return model.remove(ids)
         case .move(let ids, let under, let placement): return model.move(ids, under: under, placement: placement)
         case .edit(let id, let title): return model.edit(id, title: title)
+        case .done(let ids): return model.setDone(ids, true)
+        case .reopen(let ids): return model.setDone(ids, false)
+        case .note(let id, let text): return model.setNote(id, text)
+        case .copy(let ids, let under, let placement):
+            return model.copy(ids, under: under, placement: placement) == newIDs
+        case .sort(let parent, let key, let reversed):
+            return model.sort(parent, byTitle: key == .title, reversed: reversed)
         case .undo, .redo: return false  // undo and redo arrive as events of their own
         }
     }

@@ -126,23 +126,62 @@ struct UndoCommandTests {
     }
 
     /// What schema version 4 added (title paths and search), taken out again: with it, a file
-    /// made now is as version 3 made it.
+    /// of version 4 (the `schema-4` fixture) is as version 3 made it.
     static let removeVersion4 = """
         DROP TRIGGER item_added; DROP TRIGGER item_retitled; DROP TRIGGER item_removed;
         DROP TABLE title_key; DROP TABLE title_search; DROP TABLE title_unindexed;
         DROP INDEX item_by_lower_title; DROP INDEX item_by_parent_and_lower_title;
         """
 
+    /// A file that the previous release (schema 4) wrote, committed as SQL text: every item and
+    /// every step is there after the upgrade, each step undoes and redoes, and the new state and
+    /// note of an item work on the upgraded file, undo included.
+    @Test func aVersion4FileFromThePreviousReleaseIsUpgradedWithItsHistory() throws {
+        try outline.loadFixture("schema-4")
+        let items = [
+            "1\t0\t1\t1\tGroceries\t0", "5\t1\t1\t2\tEggs\t0", "4\t1\t2\t2\tMilk\t0", "6\t1\t3\t2\tOat drink\t0",
+            "3\t0\t2\t1\tTrips\t0", "9\t3\t1\t2\tRome/Naples\t0", "10\t3\t2\t2\t2026\t0",
+            "11\t10\t1\t3\tBook flights\t0",
+        ]
+        #expect(try outline.tsv() == items)
+        #expect(try outline.sqlite("PRAGMA user_version") == "5")
+        let names = try outline.run(["history"]).lines.map {
+            $0.split(separator: "  ").dropFirst(2).joined(separator: "  ")
+        }
+        #expect(
+            names == [
+                #"add "Temp"  (undone)"#, #"rm "Work" and 2 descendants"#, #"edit "Oat milk" to "Oat drink""#,
+                #"mv "Eggs" before "Milk""#, #"add "Book flights" under "2026""#,
+                #"add "Rome/Naples" and "2026" under "Trips""#, #"add "Launch plan" and "Café review" under "Work""#,
+                #"add "Milk" and 2 others under "Groceries""#, #"add "Groceries" and 2 others"#,
+            ])
+        // Every step undoes, newest first, down to the empty outline, and redoes again.
+        for name in names.dropFirst() {
+            #expect(try outline.run(["undo"]).stdout == "undone: \(name)\n")
+        }
+        #expect(try outline.tsv() == [])
+        #expect(try outline.run(["redo", "8"]).status == 0)
+        #expect(try outline.tsv() == items)
+        #expect(try outline.run(["check"]).stdout == "ok: 8 items, schema 5, no problems found\n")
+
+        try outline.run(["done", "Groceries/Milk"])
+        try outline.run(["note", "Trips/2026", "Window seats"])
+        #expect(try outline.run(["ls", "--tsv", "Groceries"]).lines[1] == "4\t1\t2\t1\tMilk\t1")
+        #expect(try outline.run(["find", "window"]).stdout == "10  /Trips/2026\n")
+        try outline.run(["undo", "2"])
+        #expect(try outline.tsv() == items)
+        #expect(try outline.run(["find", "window"]).stdout == "")
+    }
+
     /// A file from schema version 2 is upgraded in place on first use; its steps, which have no
     /// list ends, still undo, checked the way version 2 checked them.
     @Test func aVersion2FileIsUpgradedAndItsStepsStillUndo() throws {
-        try outline.run(["add", "a", "b", "c"])
-        try outline.run(["rm", "2"])
+        try outline.loadFixture("schema-4")
         try outline.sqlite(
             Self.removeVersion4 + "ALTER TABLE undo_step DROP COLUMN list_ends; PRAGMA user_version = 2;")
-        #expect(try outline.run(["undo"]).stdout == "undone: rm \"b\"\n")
-        #expect(try outline.sqlite("PRAGMA user_version") == "4")
-        #expect(try outline.tsv().count == 3)
+        #expect(try outline.run(["undo"]).stdout == "undone: rm \"Work\" and 2 descendants\n")
+        #expect(try outline.sqlite("PRAGMA user_version") == "5")
+        #expect(try outline.tsv().count == 11)
         #expect(try outline.run(["redo"]).status == 0)
         #expect(try outline.run(["check"]).status == 0)
     }
@@ -151,14 +190,13 @@ struct UndoCommandTests {
     /// paths find them at once, and its steps (changesets of the item table alone) still undo,
     /// bringing back titles that paths then find.
     @Test func aVersion3FileIsUpgradedWithItsTitlesIndexed() throws {
-        try outline.run(["add", "Été", "Work"])
-        try outline.run(["add", "Straße", "Milk", "--under", "1"])
-        try outline.run(["rm", "3"])
+        try outline.loadFixture("schema-4")
         try outline.sqlite(Self.removeVersion4 + "PRAGMA user_version = 3;")
-        #expect(try outline.run(["show", "/ÉTÉ/milk", "--json"]).stdout.contains(#""id":4"#))
-        #expect(try outline.sqlite("PRAGMA user_version") == "4")
-        #expect(try outline.run(["undo"]).stdout == "undone: rm \"Straße\"\n")
-        #expect(try outline.run(["ls", "été/STRASSE"]).status == 0)
+        #expect(try outline.run(["show", "/GROCERIES/oat DRINK", "--json"]).stdout.contains(#""id":6"#))
+        #expect(try outline.sqlite("PRAGMA user_version") == "5")
+        #expect(try outline.run(["undo"]).stdout == "undone: rm \"Work\" and 2 descendants\n")
+        #expect(try outline.run(["ls", "work/CAFÉ REVIEW"]).status == 0)
+        #expect(try outline.run(["find", "cafe"]).stdout == "8  /Work/Café review\n")
         #expect(try outline.run(["check"]).stdout.hasPrefix("ok:"))
     }
 
@@ -184,7 +222,7 @@ struct UndoCommandTests {
             mismatch.stderr
                 == "error: cannot undo edit \"a\" to \"b\": the database was changed outside outline "
                 + "(an item it touches was changed since); nothing was changed\n")
-        #expect(try outline.tsv() == ["1\t0\t1\t1\toutside"])
+        #expect(try outline.tsv() == ["1\t0\t1\t1\toutside\t0"])
     }
 
     @Test func undoOfATenThousandItemRemoval() throws {

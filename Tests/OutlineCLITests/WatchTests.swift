@@ -149,6 +149,27 @@ struct WatchTests {
         #expect(gone, "q should end watch and with it the tmux session")
     }
 
+    /// A done item carries its mark on the screen, and marking one done is shown as an update,
+    /// in the screen and in the JSON lines alike.
+    @Test func doneItemsAreMarkedAndAChangeOfStateIsAnUpdate() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Groceries"])
+        try outline.run(["add", "Milk", "Eggs", "--under", "1"])
+        try outline.run(["done", "Eggs"])
+        let watch = try BackgroundWatch([], database: outline.database)
+        try tmux.start(watchCommand())
+        defer { tmux.stop() }
+        #expect(tmux.screen(containing: "Milk").contains("  3  └─ ✓ Eggs"))
+        try outline.run(["done", "Milk"])
+        let changed = tmux.screen(containing: "* 2  ├─ ✓ Milk")
+        #expect(changed.contains("* 2  ├─ ✓ Milk"), "\(changed)")
+        let lines = watch.lines(count: 1)
+        _ = watch.stop()
+        #expect(
+            lines.first?.contains(#""changes":[{"parent":1,"type":"update","id":2,"from":1,"to":1}]"#) == true,
+            "\(lines)")
+    }
+
     /// Ctrl-Z hands the shell a normal terminal; `fg` takes the screen back and it follows on.
     @Test func ctrlZAndFgInAShell() throws {
         guard let tmux = TmuxSession(in: outline.directory) else { return }

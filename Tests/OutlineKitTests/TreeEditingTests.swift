@@ -11,7 +11,7 @@ struct TreeEditingTests {
     @Test func addAppendsInArgumentOrder() throws {
         let ids = try store.add(["a", "b", "c"]).ids
         #expect(ids == [1, 2, 3])
-        #expect(try fixture.tsv() == ["1\t0\t1\t1\ta", "2\t0\t2\t1\tb", "3\t0\t3\t1\tc"])
+        #expect(try fixture.tsv() == ["1\t0\t1\t1\ta\t0", "2\t0\t2\t1\tb\t0", "3\t0\t3\t1\tc\t0"])
     }
 
     @Test func addAtAPositionShiftsLaterSiblings() throws {
@@ -34,9 +34,9 @@ struct TreeEditingTests {
         try store.add(["Oat"], under: ids["Milk"])
         #expect(
             try fixture.tsv() == [
-                "1\t0\t1\t1\tGroceries", "2\t1\t1\t2\tMilk", "4\t2\t1\t3\tOat", "3\t1\t2\t2\tEggs",
+                "1\t0\t1\t1\tGroceries\t0", "2\t1\t1\t2\tMilk\t0", "4\t2\t1\t3\tOat\t0", "3\t1\t2\t2\tEggs\t0",
             ])
-        #expect(try fixture.tsv(from: 1) == ["2\t1\t1\t1\tMilk", "4\t2\t1\t2\tOat", "3\t1\t2\t1\tEggs"])
+        #expect(try fixture.tsv(from: 1) == ["2\t1\t1\t1\tMilk\t0", "4\t2\t1\t2\tOat\t0", "3\t1\t2\t1\tEggs\t0"])
     }
 
     @Test func addRefusesBadInputAndChangesNothing() throws {
@@ -71,7 +71,7 @@ struct TreeEditingTests {
         try store.add(["deep"], under: ids["a1"])
         let result = try store.remove([ids["a"]!])
         #expect(result.action == .remove(titles: ["a"], descendants: 3))
-        #expect(try fixture.tsv() == ["4\t0\t1\t1\tb", "5\t4\t1\t2\tb1", "6\t0\t2\t1\tc"])
+        #expect(try fixture.tsv() == ["4\t0\t1\t1\tb\t0", "5\t4\t1\t2\tb1\t0", "6\t0\t2\t1\tc\t0"])
         #expect(try store.check().isHealthy)
     }
 

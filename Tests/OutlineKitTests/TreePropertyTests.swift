@@ -5,35 +5,6 @@ import Testing
 
 @Suite("Random command sequences against the in-memory model")
 struct TreePropertyTests {
-    /// The model's undo history: whole snapshots, the simplest thing that can be right.
-    struct ModelHistory {
-        var past: [TreeModel] = []
-        var future: [TreeModel] = []
-
-        /// Records `before` as a step if the command changed the model; returns whether it did.
-        mutating func record(before: TreeModel, after: TreeModel) -> Bool {
-            guard before.tsv() != after.tsv() else { return false }
-            past.append(before)
-            future = []
-            return true
-        }
-
-        mutating func travel(_ model: inout TreeModel, steps: Int, undoing: Bool) -> Bool {
-            let available = undoing ? past.count : future.count
-            guard available >= steps else { return false }
-            for _ in 0..<steps {
-                if undoing {
-                    future.append(model)
-                    model = past.removeLast().keepingIDCounter(of: model)
-                } else {
-                    past.append(model)
-                    model = future.removeLast().keepingIDCounter(of: model)
-                }
-            }
-            return true
-        }
-    }
-
     /// SPEC's change report, checked against the model: for every parent that exists before and
     /// after, applying its reported changes by the batch-update rules to its children before gives
     /// its children after; a parent with nothing reported must not have changed.
@@ -41,7 +12,7 @@ struct TreePropertyTests {
         _ reported: [ReportedChange], before: TreeModel, after: TreeModel, _ context: String
     ) {
         func list(_ model: TreeModel, _ parent: ItemID) -> ResultsSnapshot {
-            ResultsSnapshot(rows: model.children[parent]!.map { .init(id: $0, content: model.titles[$0]!) })
+            ResultsSnapshot(rows: model.children[parent]!.map { .init(id: $0, content: model.content(of: $0)) })
         }
         let parents = Set(before.children.keys).intersection(after.children.keys)
         #expect(
@@ -54,7 +25,8 @@ struct TreePropertyTests {
                         kind: $0.kind, id: $0.id, from: $0.from.map { ItemPath(row: $0 - 1) },
                         to: $0.to.map { ItemPath(row: $0 - 1) })
                 })
-            let result = changes.applied(to: list(before, parent), contents: after.titles)
+            let contents = Dictionary(uniqueKeysWithValues: after.itemIDs.map { ($0, after.content(of: $0)) })
+            let result = changes.applied(to: list(before, parent), contents: contents)
             #expect(result == list(after, parent), "\(context): parent \(parent), report \(reported)")
         }
     }
@@ -104,15 +76,22 @@ struct TreePropertyTests {
     /// without diacritics, in another script, too short for the trigram index.
     static let searchTerms = ["mil", "MILK", "unicode", "ÜNÏ", "张", "🎉", "a b", "x", "gs", "nothing"]
 
-    /// What find must give: the model's items in outline order whose title, case and diacritics
-    /// folded, holds the term. `lines` are the model's `ls --tsv` lines.
-    static func modelFind(_ term: String, in lines: [String]) -> [String] {
+    /// What find must give: the model's items in outline order whose title or note, case and
+    /// diacritics folded, holds the term; with `open`, none that is done or lies below a done item.
+    static func modelFind(_ term: String, in model: TreeModel, open: Bool = false) -> [String] {
         let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-        return lines.compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            let title = String(fields[4])
-            return fold(title).contains(fold(term)) ? "\(fields[0])\t\(title)" : nil
+        var found: [String] = []
+        func visit(_ parent: ItemID) {
+            for id in model.children[parent]! where !(open && model.done.contains(id)) {
+                let title = model.titles[id]!
+                if fold(title).contains(fold(term)) || fold(model.notes[id] ?? "").contains(fold(term)) {
+                    found.append("\(id)\t\(title)")
+                }
+                visit(id)
+            }
         }
+        visit(.root)
+        return found
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -146,6 +125,23 @@ struct TreePropertyTests {
             case .edit(let id, let title):
                 modelAccepted = model.edit(id, title: title)
                 storeResult = try? store.edit(id, title: title, reportingChanges: true)
+            case .done(let ids):
+                modelAccepted = model.setDone(ids, true)
+                storeResult = try? store.markDone(ids, reportingChanges: true)
+            case .reopen(let ids):
+                modelAccepted = model.setDone(ids, false)
+                storeResult = try? store.reopen(ids, reportingChanges: true)
+            case .note(let id, let text):
+                modelAccepted = model.setNote(id, text)
+                storeResult = try? store.setNote(id, to: text, reportingChanges: true)
+            case .copy(let ids, let parent, let placement):
+                let modelIDs = model.copy(ids, under: parent, placement: placement)
+                modelAccepted = modelIDs != nil
+                storeResult = try? store.copy(ids, under: parent, placement: placement, reportingChanges: true)
+                if let modelIDs, let storeResult { #expect(modelIDs == storeResult.ids, "seed \(seed) step \(step)") }
+            case .sort(let parent, let key, let reversed):
+                modelAccepted = model.sort(parent, byTitle: key == .title, reversed: reversed)
+                storeResult = try? store.sort(parent, by: key, reversed: reversed, reportingChanges: true)
             case .undo(let steps), .redo(let steps):
                 let undoing = if case .undo = command { true } else { false }
                 modelAccepted = history.travel(&model, steps: steps, undoing: undoing)
@@ -181,10 +177,15 @@ struct TreePropertyTests {
             let actual = try fixture.tsv()
             #expect(actual == expected, "seed \(seed) step \(step): \(command)")
             if actual != expected { return }
+            let notes = try model.itemIDs.map { try store.item($0).note }
+            #expect(notes == model.itemIDs.map { model.notes[$0] }, "seed \(seed) step \(step): \(command) notes")
             // The title index follows every command, undo and redo: find agrees with the model.
             let term = Self.searchTerms.randomElement(using: &rng)!
-            let found = try store.find(SearchQuery([term])).map { "\($0.item.id)\t\($0.item.title)" }
-            #expect(found == Self.modelFind(term, in: expected), "seed \(seed) step \(step): find \(term)")
+            let open = Bool.random(using: &rng)
+            let found = try store.find(SearchQuery([term], leavingOutDone: open)).map {
+                "\($0.item.id)\t\($0.item.title)"
+            }
+            #expect(found == Self.modelFind(term, in: model, open: open), "seed \(seed) step \(step): find \(term)")
         }
         // The generator must mostly produce commands that do something, or the property is idle.
         #expect(accepted > 90, "seed \(seed): only \(accepted) commands were accepted")

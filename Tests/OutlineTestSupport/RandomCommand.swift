@@ -6,6 +6,11 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
     case remove([ItemID])
     case move([ItemID], under: ItemID?, Placement)
     case edit(ItemID, String)
+    case done([ItemID])
+    case reopen([ItemID])
+    case note(ItemID, String)
+    case copy([ItemID], under: ItemID?, Placement)
+    case sort(ItemID, SortKey, reversed: Bool)
     case undo(Int)
     case redo(Int)
 
@@ -16,6 +21,11 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
         case .remove(let ids): "rm \(ids)"
         case .move(let ids, let parent, let placement): "mv \(ids) under \(String(describing: parent)) \(placement)"
         case .edit(let id, let title): "edit \(id) \(title)"
+        case .done(let ids): "done \(ids)"
+        case .reopen(let ids): "reopen \(ids)"
+        case .note(let id, let text): "note \(id) \(text.debugDescription)"
+        case .copy(let ids, let parent, let placement): "cp \(ids) under \(String(describing: parent)) \(placement)"
+        case .sort(let id, let key, let reversed): "sort \(id) by \(key)\(reversed ? " reversed" : "")"
         case .undo(let steps): "undo \(steps)"
         case .redo(let steps): "redo \(steps)"
         }
@@ -23,6 +33,12 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
 
     public static let sampleTitles = [
         "Milk", "Eggs", "  padded  ", "张三", "Ünïcödé", "emoji 🎉", "a b c", "x", "", "bad\u{7}bell", "tab\there",
+    ]
+
+    /// Notes as people and scripts write them, and a few that must be refused.
+    public static let sampleNotes = [
+        "Oat, not soy", "line one\nline two", "  indented\n\ttabbed  \n\n", "", "   ", "café au lait",
+        "windows\r\nline ends", "bad\u{1B}[31mescape", "lone\rreturn", "mil",
     ]
 
     public static func random(existing ids: [ItemID], nextID: ItemID, using rng: inout SeededGenerator) -> RandomCommand
@@ -46,17 +62,51 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
             default: return (Bool.random(using: &rng) ? someID() : nil, .after(someID()))
             }
         }
-        switch Int.random(in: 0..<13, using: &rng) {
+        // Adds a third of the time, as before the content commands came: the others need items.
+        switch Int.random(in: 0..<20, using: &rng) {
         case 10, 11: return .undo(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1)
         case 12: return .redo(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1)
-        case 0..<4:
+        case 13, 14: return .done(someIDs())
+        case 15: return .reopen(someIDs())
+        case 16: return .note(someID(), sampleNotes.randomElement(using: &rng)!)
+        case 17:
+            let (parent, placement) = somePlacement()
+            return .copy(Array(Set(someIDs()).prefix(2)), under: parent, placement)
+        case 18:
+            // The root's list and short lists alike; by state only where some are done.
+            let parent = Bool.random(using: &rng) ? ItemID.root : someID()
+            return .sort(parent, Bool.random(using: &rng) ? .title : .state, reversed: Bool.random(using: &rng))
+        case 0..<6, 19:
             let (parent, placement) = somePlacement()
             return .add((0..<Int.random(in: 1...3, using: &rng)).map { _ in someTitle() }, under: parent, placement)
-        case 4..<5: return .remove(someIDs())
-        case 5..<8:
+        case 6: return .remove(someIDs())
+        case 7, 8:
             let (parent, placement) = somePlacement()
             return .move(someIDs(), under: parent, placement)
         default: return .edit(someID(), someTitle())
+        }
+    }
+}
+
+extension RandomCommand {
+    /// Runs a changing command (not undo or redo, which return nil) on `store`, with its change
+    /// report; nil where the store refuses it.
+    public func run(on store: OutlineStore) -> ChangeResult? {
+        switch self {
+        case .add(let titles, let parent, let placement):
+            try? store.add(titles, under: parent, placement: placement, reportingChanges: true)
+        case .remove(let ids): try? store.remove(ids, reportingChanges: true)
+        case .move(let ids, let parent, let placement):
+            try? store.move(ids, under: parent, placement: placement, reportingChanges: true)
+        case .edit(let id, let title): try? store.edit(id, title: title, reportingChanges: true)
+        case .done(let ids): try? store.markDone(ids, reportingChanges: true)
+        case .reopen(let ids): try? store.reopen(ids, reportingChanges: true)
+        case .note(let id, let text): try? store.setNote(id, to: text, reportingChanges: true)
+        case .copy(let ids, let parent, let placement):
+            try? store.copy(ids, under: parent, placement: placement, reportingChanges: true)
+        case .sort(let parent, let key, let reversed):
+            try? store.sort(parent, by: key, reversed: reversed, reportingChanges: true)
+        case .undo, .redo: nil
         }
     }
 }

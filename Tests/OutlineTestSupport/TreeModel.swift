@@ -9,6 +9,8 @@ public struct TreeModel: Equatable {
     public private(set) var children: [ItemID: [ItemID]] = [0: []]
     public private(set) var parent: [ItemID: ItemID] = [:]
     public private(set) var titles: [ItemID: String] = [:]
+    public private(set) var done: Set<ItemID> = []
+    public private(set) var notes: [ItemID: String] = [:]
     public private(set) var nextID: ItemID = 1
 
     public var itemIDs: [ItemID] { Array(parent.keys).sorted() }
@@ -64,12 +66,76 @@ public struct TreeModel: Equatable {
         return true
     }
 
+    /// `done` (or `reopen`, when `isDone` is false): the items' own states only.
+    public mutating func setDone(_ ids: [ItemID], _ isDone: Bool) -> Bool {
+        guard valid(ids) else { return false }
+        if isDone { done.formUnion(ids) } else { done.subtract(ids) }
+        return true
+    }
+
+    /// `note ID TEXT`; an empty text (once trimmed) removes the note.
+    public mutating func setNote(_ id: ItemID, _ text: String) -> Bool {
+        guard id != 0, titles[id] != nil, let cleaned = Self.cleanNote(text) else { return false }
+        notes[id] = cleaned.isEmpty ? nil : cleaned
+        return true
+    }
+
+    /// `cp`: every subtree as it was before the copy, each copy's ids handed out depth-first.
+    public mutating func copy(_ ids: [ItemID], under requestedParent: ItemID?, placement: Placement) -> [ItemID]? {
+        guard valid(ids), let (target, index) = resolve(requestedParent, placement, moving: []) else { return nil }
+        let original = self
+        func copySubtree(_ id: ItemID, under parent: ItemID) -> ItemID {
+            let copy = nextID
+            nextID += 1
+            self.parent[copy] = parent
+            titles[copy] = original.titles[id]
+            if original.done.contains(id) { done.insert(copy) }
+            notes[copy] = original.notes[id]
+            children[copy] = original.children[id]!.map { copySubtree($0, under: copy) }
+            return copy
+        }
+        let copies = ids.map { copySubtree($0, under: target) }
+        children[target]!.insert(contentsOf: copies, at: index)
+        return copies
+    }
+
+    /// `sort`: a stable sort of one list, by the order of sections by initial (the letters A to Z,
+    /// then the rest), then the collation key, then the title; or open before done.
+    public mutating func sort(_ parent: ItemID, byTitle: Bool, reversed: Bool) -> Bool {
+        guard let list = children[parent] else { return false }
+        func key(_ id: ItemID) -> (Int, String, String) {
+            let title = titles[id]!
+            let collated = TitleCollation.key(title)
+            let first = collated.unicodeScalars.first
+            let section = first.map { ("a"..."z").contains($0) ? Int($0.value) : 1000 } ?? 1000
+            return byTitle ? (section, collated, title) : (done.contains(id) ? 1 : 0, "", "")
+        }
+        let keyed = list.enumerated().map { (key: key($1), index: $0, id: $1) }
+        children[parent] = keyed.sorted { left, right in
+            if left.key != right.key { return (left.key < right.key) != reversed }
+            return left.index < right.index
+        }.map(\.id)
+        return true
+    }
+
+    /// What a row of a results controller shows, as the model encodes it: a change to any part of
+    /// it must be reported as an update.
+    public func content(of id: ItemID) -> String {
+        "\(titles[id]!)|\(done.contains(id))|\(notes[id] ?? "-")"
+    }
+
+    /// Whether `other` differs in anything an undo step records: the tree, titles, states, notes.
+    public func differs(from other: TreeModel) -> Bool {
+        tsv() != other.tsv() || notes != other.notes
+    }
+
     /// The outline in `ls --tsv` form.
     public func tsv(from start: ItemID = 0) -> [String] {
         var lines: [String] = []
         func visit(_ id: ItemID, depth: Int) {
             for (offset, child) in children[id]!.enumerated() {
-                lines.append("\(child)\t\(id)\t\(offset + 1)\t\(depth)\t\(titles[child]!)")
+                let state = done.contains(child) ? 1 : 0
+                lines.append("\(child)\t\(id)\t\(offset + 1)\t\(depth)\t\(titles[child]!)\t\(state)")
                 visit(child, depth: depth + 1)
             }
         }
@@ -105,6 +171,23 @@ public struct TreeModel: Equatable {
         children[id] = nil
         parent[id] = nil
         titles[id] = nil
+        done.remove(id)
+        notes[id] = nil
+    }
+
+    /// SPEC's note: `\r\n` read as a line end, other controls but tab and newline refused, white
+    /// space at the end trimmed; nil where refused, "" for no note.
+    private static func cleanNote(_ text: String) -> String? {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let refused = lines.unicodeScalars.contains {
+            $0 != "\n" && $0 != "\t" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+        }
+        guard !refused else { return nil }
+        var trimmed = Substring(lines)
+        while let last = trimmed.unicodeScalars.last, last.properties.isWhitespace {
+            trimmed = Substring(trimmed.unicodeScalars.dropLast())
+        }
+        return trimmed.utf8.count > 1024 * 1024 ? nil : String(trimmed)
     }
 
     private static func clean(_ title: String) -> String? {

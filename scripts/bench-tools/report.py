@@ -68,6 +68,16 @@ target(f"`find` of a word held by 1% of {million:,} items, ratio to the floor", 
 target(f"`find` of a word held by 5% of {million:,} items, ratio to the floor", median(f"outline find osprey ({million})") / median(f"sqlite3 LIKE osprey ({million})"), 1)
 target(f"`find milk`, held by a sixth of {million:,} items, ratio to the floor", median(f"outline find milk ({million})") / median(f"sqlite3 LIKE milk ({million})"), 1)
 target(f"`show /FULL/PATH` over `show ID` at {million:,}", median(f"outline show /FULL/PATH ({million})") / median(f"outline show ID ({million})"), 1.2)
+if "outline done (1000 items) (100000)" in results:
+    target("`done` of 1,000 items named at once at 100,000, median ms", median("outline done (1000 items) (100000)"), 500)
+    target("`cp` of the subtree at 100,000, median ms", median("outline cp (subtree) (100000)"), 500)
+baselines = [r for r in results if r.startswith("outline ls --tsv, ") and "this build" not in r]
+if baselines:
+    old = baselines[0][len("outline ls --tsv, "):-len(" (100000)")]
+    # "No slower" within the noise of a shared machine, which moves medians by up to 10% run to run.
+    for form in ("ls --tsv", "ls"):
+        target(f"`{form}` of 100,000 items, this build over {old}",
+               median(f"outline {form}, this build (100000)") / median(f"outline {form}, {old} (100000)"), 1.1)
 print("## Targets\n")
 print("| target | measured | wanted | |\n|---|---|---|---|")
 print("\n".join(targets))
@@ -117,12 +127,26 @@ n = 100000
 print(header)
 for name in [f"outline add ({n})", f"outline add - (1000 titles) ({n})", f"outline mv ({n})", f"outline edit ({n})",
              f"outline rm (subtree) ({n})", f"outline undo (of that rm) ({n})", f"outline redo (of that rm) ({n})",
-             f"outline undo (of an add) ({n})", f"outline history ({n})"]:
+             f"outline undo (of an add) ({n})", f"outline history ({n})", f"outline done (1000 items) ({n})",
+             f"outline cp (subtree) ({n})"]:
     if name in results:
         print(row(name))
 print(f"\nThe removed subtree holds {sizes[1]['subtree'] if len(sizes) > 1 else '?'} items (a top-level item and"
       " everything under it). `add -` reads its 1000 titles from a file through the shell; hyperfine"
-      " subtracts the shell's own start-up.\n")
+      " subtracts the shell's own start-up. `done` names 1,000 items at once; `cp` copies the same subtree"
+      " as `rm` removes.\n")
+
+if os.path.exists(f"{work}/baseline.json"):
+    base = json.load(open(f"{work}/baseline.json"))
+    print(f"## `ls` against the build of {base}\n")
+    print("The same 100,000-item outline, generated the same way into a file of each build's schema,"
+          " both binaries built the same way and timed side by side. The ratio is this build's median"
+          " over the baseline's.\n")
+    print("| command | median | min | max | ratio to the baseline | |\n|---|---|---|---|---|---|")
+    for form in ("ls --tsv", "ls"):
+        print(row(f"outline {form}, this build ({n})", f"outline {form}, {base} ({n})"))
+        print(row(f"outline {form}, {base} ({n})"))
+    print()
 
 print("## Against the peers\n")
 print("taskwarrior 2.6 and devtodo keep every item in one text file that each command reads whole;"

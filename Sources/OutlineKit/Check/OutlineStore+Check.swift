@@ -59,6 +59,7 @@ extension OutlineStore {
             problems += try depthProblems(db)
         }
         problems += try titleProblems(db)
+        problems += try stateAndNoteProblems(db)
         problems += try titleIndexProblems(db)
         problems += try historyProblems(db)
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
@@ -209,6 +210,35 @@ extension OutlineStore {
             do {
                 if try Title.validated(title) != title {
                     problems.append(Problem("item \(id) has a title with surrounding white space"))
+                }
+            } catch let error as OutlineError {
+                problems.append(Problem("item \(id): \(error.message)"))
+            }
+        }
+        return problems
+    }
+
+    /// States that are not a time and notes that outline would refuse: only an edit made outside
+    /// outline stores them. Reads the done and noted items alone.
+    private func stateAndNoteProblems(_ db: Database) throws -> [Problem] {
+        var problems: [Problem] = []
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, typeof(done_at) IN ('null', 'real', 'integer'), note, typeof(note) IN ('null', 'text')
+                FROM item WHERE done_at IS NOT NULL OR note IS NOT NULL
+                """)
+        while let row = try rows.next(), problems.count < 20 {
+            let id: ItemID = row[0]
+            if !(row[1] as Bool) { problems.append(Problem("item \(id) has a done time that is not a number")) }
+            guard row[3] as Bool else {
+                problems.append(Problem("item \(id) has a note that is not text"))
+                continue
+            }
+            guard let note = row[2] as String? else { continue }
+            do {
+                if try Note.validated(note) != note {
+                    problems.append(Problem("item \(id) has a note that is empty or ends in white space"))
                 }
             } catch let error as OutlineError {
                 problems.append(Problem("item \(id): \(error.message)"))

@@ -1,4 +1,3 @@
-import CSQLiteSession
 import GRDB
 
 /// The fetch behind every results controller and every `ls`: one parent's children in outline
@@ -10,44 +9,28 @@ import GRDB
 /// The statement belongs to the fetcher and is finalized with it; GRDB's statement cache never
 /// sees it.
 final class ChildrenFetcher {
-    private var statement: OpaquePointer?
+    private let statement: RawStatement
 
     init(_ db: Database) throws {
-        let sql = """
-            SELECT id, parent_id, position, title,
-                   EXISTS (SELECT 1 FROM item AS child WHERE child.parent_id = item.id)
-            FROM item WHERE parent_id = ? ORDER BY position
-            """
-        let code = sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil)
-        guard code == SQLITE_OK else { throw Self.error(code, db) }
+        statement = try RawStatement(
+            db,
+            sql: """
+                SELECT id, parent_id, position, title, done_at, note,
+                       EXISTS (SELECT 1 FROM item AS child WHERE child.parent_id = item.id)
+                FROM item WHERE parent_id = ? ORDER BY position
+                """)
     }
-
-    deinit { sqlite3_finalize(statement) }
 
     /// The children of `parent` in order, each with whether it has children of its own.
     func children(of parent: ItemID, _ db: Database) throws -> [(item: Item, hasChildren: Bool)] {
-        sqlite3_reset(statement)
-        sqlite3_bind_int64(statement, 1, parent)
+        statement.reset(binding: parent)
         var children: [(item: Item, hasChildren: Bool)] = []
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else { throw Self.error(code, db) }
-            let titleBytes = sqlite3_column_text(statement, 3)
-            let titleLength = Int(sqlite3_column_bytes(statement, 3))
-            let title =
-                titleBytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: titleLength), as: UTF8.self) }
-                ?? ""
+        while try statement.step() {
             let item = Item(
-                id: sqlite3_column_int64(statement, 0), parentID: sqlite3_column_int64(statement, 1),
-                position: Int(sqlite3_column_int64(statement, 2)), title: title)
-            children.append((item, sqlite3_column_int(statement, 4) != 0))
+                id: statement.int64(0), parentID: statement.int64(1), position: Int(statement.int64(2)),
+                title: statement.text(3), doneAt: statement.doneAt(4), note: statement.optionalText(5))
+            children.append((item, statement.int64(6) != 0))
         }
         return children
-    }
-
-    private static func error(_ code: Int32, _ db: Database) -> DatabaseError {
-        DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
     }
 }

@@ -193,18 +193,16 @@ public final class ResultsController {
     /// section it files under.
     static func arranged(_ items: [Item], _ request: FetchRequest) -> [ResultsSection] {
         if request.sort == .position && request.sectionKey == nil { return [ResultsSection(name: "", objects: items)] }
-        let keyed = items.map { item in
-            let key = TitleCollation.key(item.title)
-            let initial = TitleCollation.initial(forKey: key)
-            return (item: item, key: key, initial: initial, rank: TitleCollation.sectionRank(initial))
-        }
+        let keyed = items.map { (item: $0, order: TitleCollation.Order($0.title)) }
         let ordered = keyed.sorted { left, right in
-            if request.sectionKey != nil, left.rank != right.rank { return left.rank < right.rank }
+            if request.sectionKey != nil, left.order.rank != right.order.rank {
+                return left.order.rank < right.order.rank
+            }
             switch request.sort {
             case .position: return left.item.position < right.item.position
             case .id: return left.item.id < right.item.id
             case .title:
-                if left.key != right.key { return left.key < right.key }
+                if left.order.key != right.order.key { return left.order.key < right.order.key }
                 if left.item.title != right.item.title { return left.item.title < right.item.title }
                 return left.item.id < right.item.id
             }
@@ -212,10 +210,10 @@ public final class ResultsController {
         guard request.sectionKey != nil else { return [ResultsSection(name: "", objects: ordered.map(\.item))] }
         var sections: [ResultsSection] = []
         for entry in ordered {
-            if sections.last?.name == entry.initial {
+            if sections.last?.name == entry.order.initial {
                 sections[sections.count - 1].objects.append(entry.item)
             } else {
-                sections.append(ResultsSection(name: entry.initial, objects: [entry.item]))
+                sections.append(ResultsSection(name: entry.order.initial, objects: [entry.item]))
             }
         }
         return sections

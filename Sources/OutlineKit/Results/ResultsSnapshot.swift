@@ -5,7 +5,7 @@ public struct ResultsSnapshot: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         /// The row's item.
         public var id: ItemID
-        /// What an update compares: the row's visible content (its title).
+        /// What an update compares: the row's visible content (its title, state and note).
         public var content: String
 
         /// A row of `id` showing `content`.
@@ -43,6 +43,13 @@ public struct ResultsSnapshot: Equatable, Sendable {
 }
 
 extension ResultsSnapshot.Row {
-    /// The row that shows `item`. Its content is what an update compares: the title.
-    init(_ item: Item) { self.init(id: item.id, content: item.title) }
+    /// The row that shows `item`. Its content is what an update compares: the title, whether it
+    /// is done and its note, joined by characters no title holds, so that a change of any of them
+    /// is an update and a title cannot pass for a title and a state.
+    init(_ item: Item) {
+        var content = item.title
+        if item.isDone { content += "\u{1}done" }
+        if let note = item.note { content += "\u{2}" + note }
+        self.init(id: item.id, content: content)
+    }
 }

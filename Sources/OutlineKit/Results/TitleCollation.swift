@@ -79,4 +79,24 @@ public enum TitleCollation {
         guard let scalar = initial.unicodeScalars.first, ("A"..."Z").contains(scalar) else { return 26 }
         return Int(scalar.value - 65)
     }
+
+    /// Where a title sorts: by its section, then its collation key, then the title itself. Each
+    /// title's key (an ICU transliteration for titles that are not ASCII) is computed once.
+    struct Order: Comparable {
+        let initial: String
+        let rank: Int
+        let key: String
+        let title: String
+
+        init(_ title: String) {
+            key = TitleCollation.key(title)
+            initial = TitleCollation.initial(forKey: key)
+            rank = TitleCollation.sectionRank(initial)
+            self.title = title
+        }
+
+        static func < (left: Order, right: Order) -> Bool {
+            (left.rank, left.key, left.title) < (right.rank, right.key, right.title)
+        }
+    }
 }

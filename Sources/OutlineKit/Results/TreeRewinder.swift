@@ -129,7 +129,8 @@ struct TreeRewinder {
             case .delete:
                 let parent = row.old.parent ?? .root
                 let item = Item(
-                    id: row.id, parentID: parent, position: row.old.position ?? 0, title: row.old.title ?? "")
+                    id: row.id, parentID: parent, position: row.old.position ?? 0, title: row.old.title ?? "",
+                    doneAt: row.old.doneAt ?? nil, note: row.old.note ?? nil)
                 lists[parent, default: []].append(item)
                 parentOf[row.id] = parent
                 existing.insert(row.id)
@@ -138,7 +139,8 @@ struct TreeRewinder {
                 guard let current = taken[row.id] else { continue }
                 let previous = Item(
                     id: row.id, parentID: row.old.parent ?? current.parentID,
-                    position: row.old.position ?? current.position, title: row.old.title ?? current.title)
+                    position: row.old.position ?? current.position, title: row.old.title ?? current.title,
+                    doneAt: row.old.doneAt ?? current.doneAt, note: row.old.note ?? current.note)
                 lists[previous.parentID, default: []].append(previous)
                 parentOf[row.id] = previous.parentID
             }

@@ -1,3 +1,5 @@
+import CSQLiteSession
+import Foundation
 import GRDB
 
 /// One item of the outline, as stored: a plain value, read and written through `OutlineStore`.
@@ -10,13 +12,24 @@ public struct Item: Equatable, Sendable {
     public var position: Int
     /// The title: one line of text, trimmed (see `Title`).
     public var title: String
+    /// When the item was marked done; nil while it is open.
+    public var doneAt: Date?
+    /// The note: lines of text (see `Note`); nil for none.
+    public var note: String?
+
+    /// Whether the item is marked done.
+    public var isDone: Bool { doneAt != nil }
 
     /// An item with the given fields, as the store would return it.
-    public init(id: ItemID, parentID: ItemID, position: Int, title: String) {
+    public init(
+        id: ItemID, parentID: ItemID, position: Int, title: String, doneAt: Date? = nil, note: String? = nil
+    ) {
         self.id = id
         self.parentID = parentID
         self.position = position
         self.title = title
+        self.doneAt = doneAt
+        self.note = note
     }
 }
 
@@ -25,9 +38,34 @@ public struct Item: Equatable, Sendable {
 struct ItemRecord: FetchableRecord {
     let item: Item
 
-    /// Decodes `SELECT id, parent_id, position, title`, by column index: looking columns up by
-    /// name costs more than the rest of the decoding when a listing reads every row.
+    /// Decodes `SELECT id, parent_id, position, title, done_at, note`, by column index: looking columns up by name costs more than
+    /// the rest of the decoding when a listing reads every row.
     init(row: Row) {
-        item = Item(id: row[0], parentID: row[1] ?? ItemID.root, position: row[2], title: row[3])
+        item = Item(
+            id: row[0], parentID: row[1] ?? ItemID.root, position: row[2], title: row[3],
+            doneAt: ItemColumns.doneAt(row[4] as DatabaseValue), note: row[5])
+    }
+}
+
+/// How the content columns read, whoever wrote them.
+enum ItemColumns {
+    /// The state a `done_at` value stands for: NULL is open; any other value is done, at that time
+    /// when it is a number (a file edited outside outline may hold text there: done, at time 0).
+    static func doneAt(_ value: DatabaseValue) -> Date? {
+        switch value.storage {
+        case .null: nil
+        case .int64(let seconds): Date(timeIntervalSince1970: Double(seconds))
+        case .double(let seconds): Date(timeIntervalSince1970: seconds)
+        case .string, .blob: Date(timeIntervalSince1970: 0)
+        }
+    }
+
+    /// The same, for a value of the given SQLite type (`SQLITE_NULL`, ...) holding `seconds`.
+    static func doneAt(type: Int32, seconds: @autoclosure () -> Double) -> Date? {
+        switch type {
+        case SQLITE_NULL: nil
+        case SQLITE_INTEGER, SQLITE_FLOAT: Date(timeIntervalSince1970: seconds())
+        default: Date(timeIntervalSince1970: 0)
+        }
     }
 }

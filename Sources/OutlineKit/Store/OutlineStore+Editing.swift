@@ -125,14 +125,14 @@ extension OutlineStore {
         }
     }
 
-    private func requireDistinctItems(_ ids: [ItemID], operation: String) throws {
+    func requireDistinctItems(_ ids: [ItemID], operation: String) throws {
         if ids.isEmpty { throw OutlineError.noItems }
         if ids.contains(.root) { throw OutlineError.rootNotAllowed(operation: operation) }
         var seen = Set<ItemID>()
         for id in ids where !seen.insert(id).inserted { throw OutlineError.duplicateItem(id) }
     }
 
-    private func describeDestination(_ db: Database, placement: Placement, parent: ItemID) throws
+    func describeDestination(_ db: Database, placement: Placement, parent: ItemID) throws
         -> Action.MoveDestination
     {
         switch placement {

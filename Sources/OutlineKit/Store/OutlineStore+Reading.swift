@@ -14,49 +14,57 @@ extension OutlineStore {
     /// - Parameters:
     ///   - start: the root (`0`) or an item whose descendants to walk.
     ///   - maxDepth: how many levels below `start` to go; nil for all.
+    ///   - leavingOutDone: skip done items with their subtrees (`ls --open`); the items shown keep
+    ///     their real positions, and the last one shown is the last sibling.
     ///   - enter: called for each item before its children.
     ///   - leave: called for each item after its children.
     /// - Throws: `unknownItem` when `start` does not exist.
     public func walk(
-        from start: ItemID = .root, maxDepth: Int? = nil,
+        from start: ItemID = .root, maxDepth: Int? = nil, leavingOutDone: Bool = false,
         enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void = { _ in }
     ) throws {
         try read { db in
             try TreeQueries.requireParent(db, start)
-            var path: Set<ItemID> = [start]
-            let fetcher = try ChildrenFetcher(db)
-            try walkChildren(
-                db, fetcher, of: start, depth: 1, maxDepth: maxDepth ?? Int.max, path: &path, enter: enter, leave: leave
-            )
+            var walk = Walk(
+                fetcher: try ChildrenFetcher(db), maxDepth: maxDepth ?? Int.max, leavingOutDone: leavingOutDone,
+                path: [start])
+            try walkChildren(db, &walk, of: start, depth: 1, enter: enter, leave: leave)
         }
+    }
+
+    /// What stays the same through one walk, and the ids from its start down to the current item.
+    private struct Walk {
+        let fetcher: ChildrenFetcher
+        let maxDepth: Int
+        let leavingOutDone: Bool
+        var path: Set<ItemID>
     }
 
     /// - Parameter path: the ids from the start down to `parent`. Only a file edited outside
     ///   outline can hold a cycle; meeting an id already on the path means one, and the walk stops
     ///   rather than loop forever.
     private func walkChildren(
-        _ db: Database, _ fetcher: ChildrenFetcher, of parent: ItemID, depth: Int, maxDepth: Int,
-        path: inout Set<ItemID>,
+        _ db: Database, _ walk: inout Walk, of parent: ItemID, depth: Int,
         enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void
     ) throws {
         // Each level is a call; only a file edited outside outline nests deeper than the limit.
         if depth > Self.maximumDepth { throw OutlineError.fileNestsTooDeep(limit: Self.maximumDepth) }
-        let children = try fetcher.children(of: parent, db)
+        var children = try walk.fetcher.children(of: parent, db)
+        if walk.leavingOutDone { children.removeAll { $0.item.isDone } }
         for (index, (child, hasChildren)) in children.enumerated() {
             // Where the depth limit cuts, say how much it leaves out: one count of the subtree.
             let hidden =
-                hasChildren && depth >= maxDepth ? try TreeQueries.subtreeSize(db, rootedAt: [child.id]) - 1 : 0
+                hasChildren && depth >= walk.maxDepth
+                ? try TreeQueries.subtreeSize(db, rootedAt: [child.id]) - 1 : 0
             let entry = TreeEntry(
                 item: child, depth: depth, isLastSibling: index == children.count - 1, hiddenDescendants: hidden)
-            guard path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }
+            guard walk.path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }
             try enter(entry)
-            if hasChildren, depth < maxDepth {
-                try walkChildren(
-                    db, fetcher, of: child.id, depth: depth + 1, maxDepth: maxDepth, path: &path, enter: enter,
-                    leave: leave)
+            if hasChildren, depth < walk.maxDepth {
+                try walkChildren(db, &walk, of: child.id, depth: depth + 1, enter: enter, leave: leave)
             }
             try leave(entry)
-            path.remove(child.id)
+            walk.path.remove(child.id)
         }
     }
 

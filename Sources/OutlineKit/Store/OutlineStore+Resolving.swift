@@ -192,16 +192,16 @@ extension OutlineStore {
         // which come before this connection's first read and after the second's: otherwise the
         // search runs again on one connection.
         let version = try dataVersion()
-        var (ids, tree) = try read { db in
+        var (ids, tree, skipped) = try read { db in
             try Search.matchesAndTree(query, db, secondReaderPath: path, splitAbove: splitAbove)
         }
         if tree.usedSecondReader, try dataVersion() != version {
-            (ids, tree) = try read { db in
+            (ids, tree, skipped) = try read { db in
                 try Search.matchesAndTree(query, db, secondReaderPath: nil, splitAbove: splitAbove)
             }
         }
         // Written after the read transaction ends: a slow reader of the output holds nothing.
-        return try tree.writeLines(ids, within: query.subtree, to: write)
+        return try tree.writeLines(ids, within: query.subtree, skipping: skipped, to: write)
     }
 
     /// SQLite's count of commits by other connections, as this one has seen them.

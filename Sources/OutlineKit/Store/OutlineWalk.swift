@@ -14,15 +14,18 @@ struct OutlineWalk {
     private var children: [Int32]
     private var starts: [Int]
     private let wanted: [Bool]
+    /// Slots left out with their subtrees (done items, for `find --open`); empty for none.
+    private let skipped: [Bool]
     private let subtree: Int
     /// An explicit stack, since a hand-edited file may nest deeper than recursion should go.
     private var stack: [(slot: Int, depth: Int, inside: Bool)] = []
 
     /// A walk over the slots marked `needed`, whose parents (the slot after the last for the
-    /// root) and positions are given; the `wanted` slots below `subtree` are found.
+    /// root) and positions are given; the `wanted` slots below `subtree` are found, and the
+    /// `skipped` ones are left out with everything below them.
     init(
         needed: [Bool], parents: UnsafeMutableBufferPointer<Int32>, positions: UnsafeMutableBufferPointer<Int64>,
-        wanted: [Bool], subtree: Int
+        wanted: [Bool], skipped: [Bool] = [], subtree: Int
     ) {
         let count = needed.count
         var starts = [Int](repeating: 0, count: count + 2)
@@ -44,6 +47,7 @@ struct OutlineWalk {
         self.children = children
         self.starts = starts
         self.wanted = wanted
+        self.skipped = skipped
         self.subtree = subtree
         let root = count
         pushChildren(of: root, depth: 1, inside: subtree == root)
@@ -53,7 +57,9 @@ struct OutlineWalk {
         var index = starts[parent + 1]
         while index > starts[parent] {
             index -= 1
-            stack.append((Int(children[index]), depth, inside))
+            let child = Int(children[index])
+            if !skipped.isEmpty, skipped[child] { continue }
+            stack.append((child, depth, inside))
         }
     }
 

@@ -1,4 +1,5 @@
 import CSQLiteSession
+import Foundation
 import GRDB
 
 /// A statement stepped through SQLite's C interface: for the few reads that visit so many rows
@@ -53,6 +54,17 @@ final class RawStatement {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column as text; nil for NULL.
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : text(column)
+    }
+
+    /// The column read as `done_at` (see `ItemColumns.doneAt`).
+    func doneAt(_ column: Int32) -> Date? {
+        ItemColumns.doneAt(
+            type: sqlite3_column_type(statement, column), seconds: sqlite3_column_double(statement, column))
     }
 
     /// The column's text as bytes, valid until the next step or reset; empty for NULL.

@@ -15,7 +15,7 @@ enum Schema {
 
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
     static let migrations: [@Sendable (Database) throws -> Void] = [
-        createVersion1, createVersion2, createVersion3, createVersion4,
+        createVersion1, createVersion2, createVersion3, createVersion4, createVersion5,
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -109,12 +109,44 @@ enum Schema {
                 END;
                 INSERT INTO title_unindexed (id) SELECT id FROM item WHERE id != 0;
                 """)
-        try TitleIndex.catchUp(db)
+        // `migrate` folds the noted titles once the last version is in place: the folding reads
+        // the columns of the current schema.
+    }
+
+    /// Version 5: the content of an item beyond its title: its state and its note.
+    ///
+    /// - `done_at` is when the item was marked done (seconds since 1970, UTC), NULL while it is
+    ///   open: one column holds both the state and its time, so they cannot disagree.
+    /// - `note` is the item's note, NULL for none. It is the last column, so that a long note's
+    ///   overflow pages are never read by a query that stops at the title.
+    /// - Added with `ALTER TABLE ADD COLUMN`, which rewrites no row: upgrading a million-item file
+    ///   costs what a small one does. The history's changesets, recorded with four columns, still
+    ///   apply: SQLite's session extension fills a column a changeset lacks with its default
+    ///   (open, no note), which is what every item had before this version.
+    /// - `item_done` lists the done items alone, so that `find --open` learns which to leave out
+    ///   without reading the table.
+    /// - The search index holds the note beside the title (`TitleIndex`), so the trigger that
+    ///   notes a retitled item notes a changed note too.
+    /// - Title keys are in composed form (`TitleKey.of`) from this version on: the titles that
+    ///   are not plain ASCII are noted, so that their keys are folded again.
+    private static func createVersion5(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE item ADD COLUMN done_at REAL;
+                ALTER TABLE item ADD COLUMN note TEXT;
+                CREATE INDEX item_done ON item(id) WHERE done_at IS NOT NULL;
+                DROP TRIGGER item_retitled;
+                CREATE TRIGGER item_retitled AFTER UPDATE OF title, note ON item WHEN new.id != 0 BEGIN
+                    INSERT OR IGNORE INTO title_unindexed (id) VALUES (new.id);
+                END;
+                INSERT OR IGNORE INTO title_unindexed (id) SELECT id FROM item WHERE id != 0 AND title GLOB '*[^ -~]*';
+                """)
     }
 
     /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.
     static func migrate(_ db: Database, from version: Int) throws {
         for step in migrations[version...] { try step(db) }
+        try TitleIndex.catchUp(db)
         try db.execute(sql: "PRAGMA application_id = \(applicationID)")
         try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
     }

@@ -8,7 +8,24 @@ enum Search {
 
     static func run(_ query: SearchQuery, _ db: Database) throws -> [FoundItem] {
         let ids = try matches(query, db)
-        return try SearchTree(db, holding: ids).inOutlineOrder(ids, within: query.subtree)
+        var found = try SearchTree(db, holding: ids).inOutlineOrder(
+            ids, within: query.subtree, skipping: try skipped(query, db))
+        // The tree reads what paths need; each found item's state and note are read by its id.
+        let content = try RawStatement(db, sql: "SELECT done_at, note FROM item WHERE id = ?")
+        for index in found.indices {
+            content.reset(binding: found[index].item.id)
+            guard try content.step() else { continue }
+            found[index].item.doneAt = content.doneAt(0)
+            found[index].item.note = content.optionalText(1)
+        }
+        return found
+    }
+
+    /// The items `query` leaves out with their subtrees: the done ones, for `leavingOutDone`,
+    /// read through the index of done items.
+    static func skipped(_ query: SearchQuery, _ db: Database) throws -> [ItemID] {
+        guard query.leavingOutDone else { return [] }
+        return try ItemID.fetchAll(db.cachedStatement(sql: "SELECT id FROM item WHERE done_at IS NOT NULL"))
     }
 
     /// The matches of `query` and the part of the tree they need. With `secondReaderPath`, a big
@@ -16,7 +33,7 @@ enum Search {
     /// before the matches are known.
     static func matchesAndTree(
         _ query: SearchQuery, _ db: Database, secondReaderPath: String?, splitAbove: Int
-    ) throws -> (ids: [ItemID], tree: SearchTree) {
+    ) throws -> (ids: [ItemID], tree: SearchTree, skipped: [ItemID]) {
         var scan: ItemTableScan?
         if let secondReaderPath {
             let largestID = try Int(ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0)
@@ -25,7 +42,7 @@ enum Search {
             }
         }
         let ids = try matches(query, db)
-        return (ids, try SearchTree(db, holding: ids, startedScan: scan))
+        return (ids, try SearchTree(db, holding: ids, startedScan: scan), try skipped(query, db))
     }
 
     /// The ids of the items whose titles hold every term, anywhere in the outline, in no order.
@@ -41,7 +58,7 @@ enum Search {
             ids.removeAll { noted.contains($0) }
             let needles = terms.map { Array($0.utf8) }
             for item in pending {
-                let text = Array(TitleKey.searchText(of: item.title).utf8)
+                let text = Array(TitleKey.searchText(of: item.title, note: item.note).utf8)
                 if needles.allSatisfy({ ByteSearch.contains($0, in: text) }) { ids.append(item.id) }
             }
         }

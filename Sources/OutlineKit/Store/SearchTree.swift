@@ -148,12 +148,14 @@ struct SearchTree {
     /// The title in `slot`, as stored.
     func title(at slot: Int) -> String { titles(slot).string(slot) }
 
-    /// The items of `matches` that lie below `subtree`, in outline order, each with its path.
-    func inOutlineOrder(_ matches: [ItemID], within subtree: ItemID) -> [FoundItem] {
+    /// The items of `matches` that lie below `subtree`, in outline order, each with its path,
+    /// leaving out the `skipped` items and their subtrees. The items' states and notes are not
+    /// read here: `Search.run` adds them.
+    func inOutlineOrder(_ matches: [ItemID], within subtree: ItemID, skipping skipped: [ItemID] = []) -> [FoundItem] {
         var found: [FoundItem] = []
         found.reserveCapacity(matches.count)
         var path: [String] = []
-        var walk = makeWalk(matches, within: subtree)
+        var walk = makeWalk(matches, within: subtree, skipping: skipped)
         while let step = walk.next() {
             path.removeLast(path.count - (step.depth - 1))
             path.append(titles(step.slot).string(step.slot))
@@ -173,7 +175,8 @@ struct SearchTree {
     /// as bytes, each title escaped once however many matches lie below it. Returns how many
     /// lines were written.
     func writeLines(
-        _ matches: [ItemID], within subtree: ItemID, to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+        _ matches: [ItemID], within subtree: ItemID, skipping skipped: [ItemID] = [],
+        to write: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> Int {
         let chunk = 64 * 1024
         var output: [UInt8] = []
@@ -182,7 +185,7 @@ struct SearchTree {
         // Where the path ends at each depth: entering a node cuts the path back to its parent's.
         var ends: [Int] = [0]
         var count = 0
-        var walk = makeWalk(matches, within: subtree)
+        var walk = makeWalk(matches, within: subtree, skipping: skipped)
         while let step = walk.next() {
             path.removeLast(path.count - ends[step.depth - 1])
             path.append(UInt8(ascii: "/"))
@@ -204,12 +207,18 @@ struct SearchTree {
         return count
     }
 
-    /// A walk over the nodes the results need, with `matches` below `subtree` marked found.
-    private func makeWalk(_ matches: [ItemID], within subtree: ItemID) -> OutlineWalk {
+    /// A walk over the nodes the results need, with `matches` below `subtree` marked found and
+    /// the `skipped` items left out with their subtrees.
+    private func makeWalk(_ matches: [ItemID], within subtree: ItemID, skipping skipped: [ItemID]) -> OutlineWalk {
         var wanted = [Bool](repeating: false, count: needed.count)
         for id in matches { if let slot = slot(of: id), slot < needed.count { wanted[slot] = true } }
+        var skippedSlots: [Bool] = []
+        if !skipped.isEmpty {
+            skippedSlots = [Bool](repeating: false, count: needed.count)
+            for id in skipped { if let slot = slot(of: id), slot < needed.count { skippedSlots[slot] = true } }
+        }
         return OutlineWalk(
             needed: needed, parents: columns.parents, positions: columns.positions, wanted: wanted,
-            subtree: slot(of: subtree) ?? Self.noSlot)
+            skipped: skippedSlots, subtree: slot(of: subtree) ?? Self.noSlot)
     }
 }

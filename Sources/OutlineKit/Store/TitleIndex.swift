@@ -29,7 +29,7 @@ enum TitleIndex {
                 DELETE FROM title_search WHERE rowid IN (SELECT id FROM title_unindexed);
                 DELETE FROM title_key WHERE id IN (SELECT id FROM title_unindexed);
                 INSERT INTO title_search (rowid, text)
-                    SELECT i.id, outline_search_text(CAST(i.title AS TEXT))
+                    SELECT i.id, outline_search_text(CAST(i.title AS TEXT), CAST(i.note AS TEXT))
                     FROM title_unindexed u CROSS JOIN item i ON i.id = u.id;
                 INSERT INTO title_key (id, key)
                     SELECT id, key FROM (
@@ -53,19 +53,22 @@ enum TitleIndex {
     /// never named in the schema (an index or trigger that used them would break every other
     /// SQLite tool's writes), only in statements outline runs itself.
     static let functions = [
-        DatabaseFunction("outline_search_text", argumentCount: 1, pure: true) { values in
-            String.fromDatabaseValue(values[0]).map(TitleKey.searchText)
+        DatabaseFunction("outline_search_text", argumentCount: 2, pure: true) { values in
+            String.fromDatabaseValue(values[0]).map {
+                TitleKey.searchText(of: $0, note: String.fromDatabaseValue(values[1]))
+            }
         },
         DatabaseFunction("outline_title_key", argumentCount: 1, pure: true) { values in
             String.fromDatabaseValue(values[0]).flatMap(TitleKey.stored)
         },
     ]
 
-    /// An item whose title is not folded into the indexes yet.
+    /// An item whose title and note are not folded into the indexes yet.
     struct PendingItem {
         var id: ItemID
         var parent: ItemID
         var title: String
+        var note: String?
     }
 
     /// Every id noted and not yet folded, items that are gone included: index rows of these ids
@@ -79,10 +82,10 @@ enum TitleIndex {
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT i.id, i.parent_id, CAST(i.title AS TEXT)
+                    SELECT i.id, i.parent_id, CAST(i.title AS TEXT), CAST(i.note AS TEXT)
                     FROM title_unindexed u JOIN item i ON i.id = u.id
                     """))
-        return rows.map { PendingItem(id: $0[0], parent: $0[1] ?? .root, title: $0[2] ?? "") }
+        return rows.map { PendingItem(id: $0[0], parent: $0[1] ?? .root, title: $0[2] ?? "", note: $0[3]) }
     }
 
     /// Empties both indexes and folds every title again: the way back from an index edited or
@@ -113,7 +116,7 @@ extension TitleIndex {
         }
         var stale: [ItemID] = []
         let items = try Row.fetchCursor(
-            db, sql: "SELECT id, CAST(title AS TEXT) FROM item WHERE id != 0 ORDER BY id")
+            db, sql: "SELECT id, CAST(title AS TEXT), CAST(note AS TEXT) FROM item WHERE id != 0 ORDER BY id")
         let texts = try Row.fetchCursor(db, sql: "SELECT rowid, CAST(text AS TEXT) FROM title_search ORDER BY rowid")
         var text = try texts.next().map { (id: $0[0] as ItemID, text: $0[1] as String?) }
         while let row = try items.next() {
@@ -126,7 +129,7 @@ extension TitleIndex {
             }
             var matches = false
             if let current = text, current.id == id {
-                matches = current.text == TitleKey.searchText(of: title)
+                matches = current.text == TitleKey.searchText(of: title, note: row[2])
                 text = try texts.next().map { ($0[0], $0[1]) }
             }
             let key = keys.removeValue(forKey: id)

@@ -8,6 +8,16 @@ public enum Action: Equatable, Sendable {
     case move(titles: [String], destination: MoveDestination)
     /// The item's title before and after.
     case edit(from: String, to: String)
+    /// Titles of the items marked done (those that were open).
+    case done(titles: [String])
+    /// Titles of the items marked open again (those that were done).
+    case reopen(titles: [String])
+    /// The item's title, and whether its note was removed rather than set.
+    case note(title: String, removed: Bool)
+    /// Titles of the items copied, how many descendants were copied with them, and where to.
+    case copy(titles: [String], descendants: Int, destination: MoveDestination)
+    /// The parent's title (nil for the top level), the key and whether the order is reversed.
+    case sort(parentTitle: String?, key: SortKey, reversed: Bool)
 
     /// Where a `mv` sent its items, in words.
     public enum MoveDestination: Equatable, Sendable {
@@ -30,11 +40,21 @@ public enum Action: Equatable, Sendable {
     public var unchangedSummary: String {
         switch self {
         case .edit(_, let to): "nothing changed: \(Self.quote(to)) already has that title"
-        case .move(let titles, _):
-            "nothing changed: \(Self.list(titles)) \(titles.count == 1 ? "is" : "are") already there"
+        case .move(let titles, _): "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already there"
+        case .done(let titles): "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already done"
+        case .reopen(let titles): "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already open"
+        case .note(let title, let removed):
+            removed
+                ? "nothing changed: \(Self.quote(title)) has no note"
+                : "nothing changed: \(Self.quote(title)) already has that note"
+        case .sort(let parentTitle, let key, let reversed):
+            "nothing changed: \(Self.describeList(parentTitle)) is already "
+                + "sorted \(Self.describe(key, reversed: reversed))"
         default: "nothing changed"
         }
     }
+
+    private static func be(_ titles: [String]) -> String { titles.count == 1 ? "is" : "are" }
 
     private var verb: String {
         switch self {
@@ -42,6 +62,11 @@ public enum Action: Equatable, Sendable {
         case .remove: "rm"
         case .move: "mv"
         case .edit: "edit"
+        case .done: "done"
+        case .reopen: "reopen"
+        case .note: "note"
+        case .copy: "cp"
+        case .sort: "sort"
         }
     }
 
@@ -51,6 +76,11 @@ public enum Action: Equatable, Sendable {
         case .remove: "removed"
         case .move: "moved"
         case .edit: "retitled"
+        case .done: "marked done:"
+        case .reopen: "reopened"
+        case .note(_, let removed): removed ? "removed the note of" : "set the note of"
+        case .copy: "copied"
+        case .sort: "sorted"
         }
     }
 
@@ -67,7 +97,27 @@ public enum Action: Equatable, Sendable {
             return "\(verb) \(Self.list(titles)) \(Self.describe(destination))"
         case .edit(let from, let to):
             return "\(verb) \(Self.quote(from)) to \(Self.quote(to))"
+        case .done(let titles), .reopen(let titles):
+            return "\(verb) \(Self.list(titles))"
+        case .note(let title, _):
+            return "\(verb) \(Self.quote(title))"
+        case .copy(let titles, let descendants, let destination):
+            guard descendants > 0 else { return "\(verb) \(Self.list(titles)) \(Self.describe(destination))" }
+            let noun = descendants == 1 ? "descendant" : "descendants"
+            let joiner = titles.count == 1 ? " and" : ", with"
+            return "\(verb) \(Self.list(titles))\(joiner) \(descendants) \(noun) \(Self.describe(destination))"
+        case .sort(let parentTitle, let key, let reversed):
+            return "\(verb) \(Self.describeList(parentTitle)) \(Self.describe(key, reversed: reversed))"
         }
+    }
+
+    /// The list a sort reorders: `"Groceries"`, or `the top level`.
+    private static func describeList(_ parentTitle: String?) -> String {
+        parentTitle.map(quote) ?? "the top level"
+    }
+
+    private static func describe(_ key: SortKey, reversed: Bool) -> String {
+        "by \(key.rawValue)" + (reversed ? ", reversed" : "")
     }
 
     private static func describe(_ destination: MoveDestination) -> String {
@@ -99,4 +149,12 @@ public enum Action: Equatable, Sendable {
         guard title.count > limit else { return title }
         return title.prefix(limit - 1) + "…"
     }
+}
+
+/// What `sort` orders a list by.
+public enum SortKey: String, CaseIterable, Sendable {
+    /// By title, in the order of sections by initial (`TitleCollation`).
+    case title
+    /// Open items before done ones.
+    case state
 }

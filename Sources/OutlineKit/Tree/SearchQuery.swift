@@ -1,19 +1,22 @@
-/// What `OutlineStore.find(_:)` looks for: items whose title holds every term, ignoring case and
-/// diacritics (`cafe` finds `Café`), anywhere in the title.
+/// What `OutlineStore.find(_:)` looks for: items whose title or note holds every term, ignoring
+/// case and diacritics (`cafe` finds `Café`), anywhere in the text.
 public struct SearchQuery: Equatable, Sendable {
     /// The terms as given, trimmed.
     public var terms: [String]
     /// Only items in this item's subtree (not the item itself); the root for all.
     public var subtree: ItemID
+    /// Leave out done items, and every item below one, as `ls --open` does.
+    public var leavingOutDone: Bool
 
     /// A query for `terms`, within `subtree`.
     ///
     /// - Throws: `OutlineError.emptySearch` when no term holds anything but white space.
-    public init(_ terms: [String], under subtree: ItemID = .root) throws {
+    public init(_ terms: [String], under subtree: ItemID = .root, leavingOutDone: Bool = false) throws {
         let trimmed = terms.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
         guard !trimmed.isEmpty else { throw OutlineError.emptySearch }
         self.terms = trimmed
         self.subtree = subtree
+        self.leavingOutDone = leavingOutDone
     }
 
     /// The terms as the index holds text: case and diacritics folded.

@@ -6,7 +6,7 @@ enum TreeQueries {
     /// The item with `id` (the root's row for 0), or `unknownItem`.
     static func item(_ db: Database, _ id: ItemID) throws -> Item {
         let statement = try db.cachedStatement(
-            sql: "SELECT id, parent_id, position, title FROM item WHERE id = ?")
+            sql: "SELECT id, parent_id, position, title, done_at, note FROM item WHERE id = ?")
         guard let item = try ItemRecord.fetchOne(statement, arguments: [id])?.item else {
             throw OutlineError.unknownItem(id)
         }
@@ -29,7 +29,7 @@ enum TreeQueries {
     /// The children of `parent`, in order.
     static func children(_ db: Database, of parent: ItemID) throws -> [Item] {
         let statement = try db.cachedStatement(
-            sql: "SELECT id, parent_id, position, title FROM item WHERE parent_id = ? ORDER BY position")
+            sql: "SELECT id, parent_id, position, title, done_at, note FROM item WHERE parent_id = ? ORDER BY position")
         return try ItemRecord.fetchAll(statement, arguments: [parent]).map(\.item)
     }
 

@@ -1,4 +1,6 @@
 import CSQLiteSession
+import Foundation
+import GRDB
 
 /// One row of a changeset: what happens to one item when the changeset is applied.
 ///
@@ -11,6 +13,14 @@ struct ChangedRow: Equatable {
         var parent: ItemID?
         var position: Int?
         var title: String?
+        /// The content columns may be NULL, so each is doubly optional: nil where the changeset
+        /// does not set the column (an update that leaves it, or a step recorded before schema 5
+        /// had it), `.some(nil)` where it sets it to NULL (open, no note).
+        var doneAt: Date?? = nil
+        var note: String?? = nil
+
+        /// Whether these values set the state or the note.
+        var setsContent: Bool { doneAt != nil || note != nil }
     }
 
     var kind: Kind
@@ -21,8 +31,8 @@ struct ChangedRow: Equatable {
     var oldParent: ItemID? { old.parent }
     var newParent: ItemID? { new.parent }
 
-    /// Column order of the item table: id, parent_id, position, title.
-    private enum Column: Int32 { case id = 0, parent, position, title }
+    /// Column order of the item table: id, parent_id, position, title, done_at, note.
+    private enum Column: Int32 { case id = 0, parent, position, title, doneAt, note }
 
     init(kind: Kind, id: ItemID, old: Values = Values(), new: Values = Values()) {
         self.kind = kind
@@ -60,7 +70,21 @@ struct ChangedRow: Equatable {
         Values(
             parent: integer(iterator, .parent, read),
             position: integer(iterator, .position, read).map { Int($0) },
-            title: text(iterator, .title, read))
+            title: text(iterator, .title, read),
+            doneAt: nullable(iterator, .doneAt, read).map { value in
+                value.flatMap { ItemColumns.doneAt(type: sqlite3_value_type($0), seconds: sqlite3_value_double($0)) }
+            },
+            note: nullable(iterator, .note, read).map { value in value.map(text) })
+    }
+
+    /// A column that may hold NULL: nil where the changeset does not set it (or has no such
+    /// column), `.some(nil)` for NULL.
+    private static func nullable(_ iterator: OpaquePointer, _ column: Column, _ read: ValueReader)
+        -> OpaquePointer??
+    {
+        var value: OpaquePointer?
+        guard read(iterator, column.rawValue, &value) == SQLITE_OK, let value else { return nil }
+        return .some(sqlite3_value_type(value) == SQLITE_NULL ? nil : value)
     }
 
     private static func value(_ iterator: OpaquePointer, _ column: Column, _ read: ValueReader) -> OpaquePointer? {
@@ -75,7 +99,11 @@ struct ChangedRow: Equatable {
     }
 
     private static func text(_ iterator: OpaquePointer, _ column: Column, _ read: ValueReader) -> String? {
-        guard let value = value(iterator, column, read), let bytes = sqlite3_value_text(value) else { return nil }
+        value(iterator, column, read).map(text)
+    }
+
+    private static func text(_ value: OpaquePointer) -> String {
+        guard let bytes = sqlite3_value_text(value) else { return "" }
         let count = Int(sqlite3_value_bytes(value))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }

@@ -5,25 +5,28 @@ extension Outline {
     struct Find: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "find",
-            abstract: "Find the items whose title holds every TEXT.",
+            abstract: "Find the items whose title or note holds every TEXT.",
             discussion: """
                 Ignores case and diacritics (cafe finds a title spelled with an accented e), and \
-                matches anywhere in a title (ilk finds Milk). Prints one line a match, in outline \
-                order: its id and its path, which works as a REF. On a terminal the matches are \
-                marked.
+                matches anywhere in a title or note (ilk finds Milk). Prints one line a match, in \
+                outline order: its id and its path, which works as a REF. On a terminal the \
+                matches in titles are marked. --open leaves out done items and everything below \
+                them.
 
-                --tsv: id, parent, position, depth, title, path, separated by tabs (depth counts \
-                from the top). --json: an array of 'outline show --json' objects.
+                --tsv: id, parent, position, depth, title, done (1 or 0), path, separated by tabs \
+                (depth counts from the top). --json: an array of 'outline show --json' objects.
 
                 Examples:
                   outline find milk
                   outline find call ana --under Work
+                  outline find invoice --open
                   outline find invoice --tsv | cut -f1 | xargs -r outline rm
                 """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("What the title must hold; every TEXT must be there.", valueName: "text"))
+        @Argument(
+            help: ArgumentHelp("What the title or note must hold; every TEXT must be there.", valueName: "text"))
         var text: [String]
 
         @Option(
@@ -31,7 +34,10 @@ extension Outline {
             completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var under: ItemReference?
 
-        @Flag(help: "One line a match: id, parent, position, depth, title, path, separated by tabs.")
+        @Flag(help: "Leave out done items, and everything below them.")
+        var open = false
+
+        @Flag(help: "One line a match: id, parent, position, depth, title, done, path, separated by tabs.")
         var tsv = false
 
         func validate() throws {
@@ -43,7 +49,7 @@ extension Outline {
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
-            let query = try SearchQuery(text, under: try under.map(store.resolve) ?? .root)
+            let query = try SearchQuery(text, under: try under.map(store.resolve) ?? .root, leavingOutDone: open)
             let output = StandardOutput.shared
             if global.json {
                 var json = JSONWriter()

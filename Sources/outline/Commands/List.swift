@@ -8,11 +8,16 @@ extension Outline {
             commandName: "ls",
             abstract: "List an item's descendants (default: the whole outline).",
             discussion: """
-                The human form is an indented tree with ids. --tsv prints one line an item, \
-                depth-first: id, parent, position, depth, title, separated by tabs (REF's children \
-                have depth 1). --json prints a nested array of {"id", "title", "position", "children"}. Where \
-                --depth hides an item's children, the tree shows how many descendants it hides, \
-                as (+5), and the JSON gives "children": null and "hidden": 5.
+                The human form is an indented tree with ids; a done item is marked with a check \
+                mark (and dimmed \
+                on a colour terminal), and --notes shows notes under their items. --tsv prints one \
+                line an item, depth-first: id, parent, position, depth, title, done (1 or 0), \
+                separated by tabs (REF's children have depth 1). --json prints a nested array of \
+                {"id", "title", "position", "done", "note", "children"} (note is null where there \
+                is none). Where --depth hides an item's children, the tree shows how many \
+                descendants it hides, as (+5), and the JSON gives "children": null and \
+                "hidden": 5. --open leaves out done items with their subtrees; the items shown keep \
+                their positions.
 
                 --sections initial lists REF's children alone, sorted by title and grouped under one \
                 header per initial letter, as a contacts list is; titles in other scripts file under \
@@ -20,11 +25,12 @@ extension Outline {
                 pinyin (Zhang under Z), Cyrillic by BGN/PCGN (Yuliya under Y), kana by its reading, \
                 Han characters by their Mandarin reading; titles that start with no letter under #. \
                 Its --tsv form starts each line with the section; its --json form is an array of \
-                {"section", "items": [{"id", "title", "position"}]}.
+                {"section", "items": [{"id", "title", "position", "done", "note"}]}.
 
                 Examples:
                   outline ls
                   outline ls Groceries --depth 1
+                  outline ls --open --notes
                   outline ls --tsv | awk -F'\\t' '$4 == 1 {print $5}'
                   outline ls --json | jq '.[].title'
                   outline ls Contacts --sections initial
@@ -39,8 +45,14 @@ extension Outline {
 
         @OptionGroup var depth: DepthOption
 
-        @Flag(help: "One line an item: id, parent, position, depth, title, separated by tabs.")
+        @Flag(help: "One line an item: id, parent, position, depth, title, done (1 or 0), separated by tabs.")
         var tsv = false
+
+        @Flag(help: "Leave out done items, with their subtrees.")
+        var open = false
+
+        @Flag(help: "Show each item's note, indented under it.")
+        var notes = false
 
         @Option(help: ArgumentHelp("Group REF's children into sections; 'initial' is the one key.", valueName: "key"))
         var sections: SectionOption?
@@ -54,18 +66,22 @@ extension Outline {
                 throw ValidationError("--sections lists REF's children alone; drop --depth")
             }
             if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
+            if notes && (tsv || global.json || sections != nil) {
+                throw ValidationError("--notes is for the tree; --json always gives notes, --tsv and --sections never")
+            }
         }
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
             let start = try item.map(store.resolve) ?? .root
             if sections != nil {
-                try SectionedListing(store: store, parent: start).print(json: global.json, tsv: tsv)
+                try SectionedListing(store: store, parent: start, leavingOutDone: open).print(
+                    json: global.json, tsv: tsv)
             } else if global.json {
                 try printJSON(store, from: start)
             } else if tsv {
                 let terminal = Terminal.isStandardOutputTerminal
-                try store.walk(from: start, maxDepth: depth.levels) {
+                try store.walk(from: start, maxDepth: depth.levels, leavingOutDone: open) {
                     StandardOutput.shared.writeLine(TSV.line(for: $0, forTerminal: terminal))
                 }
             } else {
@@ -77,10 +93,11 @@ extension Outline {
             var renderer = TreeRenderer(largestID: try store.largestID())
             var printedAny = false
             try store.walk(
-                from: start, maxDepth: depth.levels,
+                from: start, maxDepth: depth.levels, leavingOutDone: open,
                 enter: {
                     printedAny = true
                     StandardOutput.shared.writeLine(renderer.enter($0))
+                    if notes { for line in renderer.noteLines($0) { StandardOutput.shared.writeLine(line) } }
                 },
                 leave: { renderer.leave($0) })
             if !printedAny, Terminal.isStandardOutputTerminal {
@@ -98,13 +115,10 @@ extension Outline {
             var json = JSONWriter()
             json.openArray()
             try store.walk(
-                from: start, maxDepth: depth.levels,
+                from: start, maxDepth: depth.levels, leavingOutDone: open,
                 enter: { entry in
-                    let item = entry.item
                     json.openObject()
-                    json.field("id", item.id)
-                    json.field("title", item.title)
-                    json.field("position", item.position)
+                    ItemDetailsOutput.writeItemFields(entry.item, to: &json)
                     // A list the depth limit cut is null, not empty: empty would say "no children".
                     if entry.hiddenDescendants > 0 {
                         json.key("children")

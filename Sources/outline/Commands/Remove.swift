@@ -12,7 +12,7 @@ extension Outline {
                 Examples:
                   outline rm Groceries/Milk
                   outline rm 4 7 9                # by ids
-                  outline ls --tsv | awk -F'\\t' '$5 ~ /^done:/ {print $1}' | xargs -r outline rm
+                  outline ls --tsv | awk -F'\\t' '$6 == 1 {print $1}' | xargs -r outline rm   # the done ones
                 """)
 
         @OptionGroup var global: GlobalOptions

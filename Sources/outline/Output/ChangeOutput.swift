@@ -31,7 +31,10 @@ enum ChangeOutput {
         if result.step != nil { StandardOutput.shared.reportsASavedChange = true }
         var json = JSONWriter()
         var ids: [ItemID]?
-        if case .add = result.action { ids = result.ids }
+        switch result.action {
+        case .add, .copy: ids = result.ids
+        default: break
+        }
         writeReport(
             &json, step: result.step, key: StepEvent.done.reportKey, name: result.action.name, changes: result.changes,
             ids: ids)

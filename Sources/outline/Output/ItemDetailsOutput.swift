@@ -1,3 +1,4 @@
+import Foundation
 import OutlineKit
 
 /// How `show` prints an item's details, and how `show --json` and `find --json` write them.
@@ -14,15 +15,21 @@ enum ItemDetailsOutput {
             ("parent", parent),
             ("position", "\(item.position) of \(details.siblingCount)"),
             ("depth", String(details.depth)),
-            // Items have no done state yet: every one is open.
-            ("state", "open"),
+            ("state", item.doneAt.map { "done (\(Self.timestamp($0)))" } ?? "open"),
             ("children", String(details.childCount)),
             ("descendants", String(details.descendantCount)),
         ]
         let width = fields.map(\.0.count).max() ?? 0
-        return fields.map { label, value in
+        var lines = fields.map { label, value in
             Terminal.dim(label + ":") + String(repeating: " ", count: width - label.count + 1) + value
         }
+        // The note last, its lines under the values.
+        let noteLines = item.note.map { TitleSanitizer.forTerminalKeepingLines($0).components(separatedBy: "\n") }
+        for (index, line) in (noteLines ?? ["none"]).enumerated() {
+            let label = index == 0 ? Terminal.dim("note:") + String(repeating: " ", count: width - 3) : ""
+            lines.append((index == 0 ? label : String(repeating: " ", count: width + 2)) + line)
+        }
+        return lines
     }
 
     /// One `show --json` object: every field SPEC names, in its order.
@@ -35,13 +42,27 @@ enum ItemDetailsOutput {
         writer.field("parent", item.parentID)
         writer.field("position", item.position)
         writer.field("depth", details.depth)
-        // No done state or notes yet: every item is open, without a note.
-        writer.field("done", false)
-        writer.field("done_at", nil as String?)
-        writer.field("note", nil as String?)
+        writer.field("done", item.isDone)
+        writer.field("done_at", item.doneAt.map(timestamp))
+        writer.field("note", item.note)
         writer.field("children", details.childCount)
         writer.field("descendants", details.descendantCount)
         writer.closeObject()
+    }
+
+    /// The fields every JSON listing gives an item, in SPEC's order: `id`, `title`, `position`,
+    /// `done`, `note`, into an object the caller opened.
+    static func writeItemFields(_ item: Item, to writer: inout JSONWriter) {
+        writer.field("id", item.id)
+        writer.field("title", item.title)
+        writer.field("position", item.position)
+        writer.field("done", item.isDone)
+        writer.field("note", item.note)
+    }
+
+    /// A time as ISO 8601 in UTC, to the second: `2026-11-25T14:03:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 
     private static func safe(_ text: String) -> String { TitleSanitizer.forTerminal(text) }

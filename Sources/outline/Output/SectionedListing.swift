@@ -5,26 +5,30 @@ import OutlineKit
 struct SectionedListing {
     let store: OutlineStore
     let parent: ItemID
+    /// Leave out done items (`--open`).
+    var leavingOutDone = false
 
     func print(json: Bool, tsv: Bool) throws {
         if parent != .root { _ = try store.item(parent) }  // a missing item is an error, not an empty list
         let controller = ResultsController(
             store: store, request: FetchRequest(parent: parent, sort: .title, sectionKey: .initial))
         try controller.performFetch()
+        let sections = controller.sections.compactMap { section in
+            let objects = leavingOutDone ? section.objects.filter { !$0.isDone } : section.objects
+            return objects.isEmpty ? nil : (name: section.name, objects: objects)
+        }
         let output = StandardOutput.shared
         if json {
             var writer = JSONWriter()
             writer.openArray()
-            for section in controller.sections {
+            for section in sections {
                 writer.openObject()
                 writer.field("section", section.name)
                 writer.key("items")
                 writer.openArray()
                 for item in section.objects {
                     writer.openObject()
-                    writer.field("id", item.id)
-                    writer.field("title", item.title)
-                    writer.field("position", item.position)
+                    ItemDetailsOutput.writeItemFields(item, to: &writer)
                     writer.closeObject()
                 }
                 writer.closeArray()
@@ -33,7 +37,7 @@ struct SectionedListing {
             writer.closeArray()
             output.writeLine(writer.text)
         } else if tsv {
-            for section in controller.sections {
+            for section in sections {
                 for item in section.objects {
                     let entry = TreeEntry(item: item, depth: 1, isLastSibling: false)
                     output.writeLine(
@@ -42,15 +46,17 @@ struct SectionedListing {
             }
         } else {
             let width = String(controller.fetchedObjects.map(\.id).max() ?? 0).count
-            for section in controller.sections {
+            for section in sections {
                 output.writeLine(Terminal.bold(section.name))
                 for item in section.objects {
                     let id = String(item.id)
                     let padded = String(repeating: " ", count: width - id.count) + id
-                    output.writeLine("  " + Terminal.dim(padded) + "  " + TitleSanitizer.forTerminal(item.title))
+                    let title = TitleSanitizer.forTerminal(item.title)
+                    let shown = item.isDone ? Terminal.dim(TreeRenderer.doneMark + title) : title
+                    output.writeLine("  " + Terminal.dim(padded) + "  " + shown)
                 }
             }
-            if controller.sections.isEmpty, Terminal.isStandardOutputTerminal {
+            if sections.isEmpty, Terminal.isStandardOutputTerminal {
                 StandardError.writeLine("item \(parent) has no children")
             }
         }

@@ -104,7 +104,7 @@ final class WatchView {
         guard try store.exists(scope.start) else {
             return [ScreenLine("  item \(scope.start) does not exist now; waiting for it to come back", .dim)]
         }
-        typealias Row = (id: ItemID, parts: (id: String, guides: String, title: String), hidden: Int)
+        typealias Row = (id: ItemID, parts: (id: String, guides: String, title: String, isDone: Bool), hidden: Int)
         var window = ScrollWindow<Row>(available: available, offset: scrollOffset)
         var renderer = TreeRenderer(largestID: try store.largestID())
         do {
@@ -140,7 +140,7 @@ final class WatchView {
     }
 
     /// One row of the tree, as `ls` draws it: `hidden` is how many descendants `--depth` hides.
-    private func line(for parts: (id: String, guides: String, title: String), id: ItemID, hidden: Int)
+    private func line(for parts: (id: String, guides: String, title: String, isDone: Bool), id: ItemID, hidden: Int)
         -> ScreenLine
     {
         let mark = marks[id]?.mark
@@ -154,7 +154,10 @@ final class WatchView {
         line.append(parts.id, .dim)
         line.append("  ")
         line.append(parts.guides, .dim)
-        line.append(parts.title, mark.map { .colour($0.colour) } ?? .plain)
+        // A done item shows its mark in every case, dimmed unless a change mark colours it.
+        let style: ScreenLine.Style = mark.map { .colour($0.colour) } ?? (parts.isDone ? .dim : .plain)
+        if parts.isDone { line.append(TreeRenderer.doneMark, style) }
+        line.append(parts.title, style)
         if hidden > 0 { line.append(" (+\(hidden))", .dim) }
         return line
     }

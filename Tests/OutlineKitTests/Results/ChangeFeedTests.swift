@@ -17,25 +17,6 @@ struct ChangeFeedTests {
         for step in 1...200 {
             let command = RandomCommand.random(existing: ids, nextID: (ids.max() ?? 0) + 1, using: &rng)
             switch command {
-            case .add(let titles, let parent, let placement):
-                if let result = try? writer.add(titles, under: parent, placement: placement, reportingChanges: true) {
-                    ids += result.ids
-                    if result.step != nil { expected.append((.done, result.action.name, result.changes)) }
-                }
-            case .remove(let targets):
-                if let result = try? writer.remove(targets, reportingChanges: true), result.step != nil {
-                    expected.append((.done, result.action.name, result.changes))
-                }
-            case .move(let targets, let parent, let placement):
-                if let result = try? writer.move(targets, under: parent, placement: placement, reportingChanges: true),
-                    result.step != nil
-                {
-                    expected.append((.done, result.action.name, result.changes))
-                }
-            case .edit(let id, let title):
-                if let result = try? writer.edit(id, title: title, reportingChanges: true), result.step != nil {
-                    expected.append((.done, result.action.name, result.changes))
-                }
             case .undo(let count), .redo(let count):
                 let undoing = if case .undo = command { true } else { false }
                 let manager = writer.undoManager
@@ -45,6 +26,11 @@ struct ChangeFeedTests {
                     : manager.redo(steps: count, reportingChanges: true))
                 {
                     for step in steps { expected.append((undoing ? .undone : .redone, step.name, step.changes)) }
+                }
+            default:
+                if let result = command.run(on: writer) {
+                    ids += result.ids
+                    if result.step != nil { expected.append((.done, result.action.name, result.changes)) }
                 }
             }
             // Poll now and then, so that several commits often arrive at once.
@@ -114,27 +100,17 @@ struct ChangeFeedTests {
 
         var expected: [[ReportedChange]] = []
         var seen: [ChangeEvent] = []
-        for step in 1...300 {
+        for step in 1...360 {
             let before = try parentsInScope()
             var report: [ReportedChange]?
-            switch RandomCommand.random(existing: ids, nextID: (ids.max() ?? 0) + 1, using: &rng) {
-            case .add(let titles, let parent, let placement):
-                if let result = try? writer.add(titles, under: parent, placement: placement, reportingChanges: true) {
-                    ids += result.ids
-                    if result.step != nil { report = result.changes }
-                }
+            let command = RandomCommand.random(existing: ids, nextID: (ids.max() ?? 0) + 1, using: &rng)
+            switch command {
             case .remove(let targets):
                 // The scope's own item stays, or the scope would be empty from then on.
                 let targets = targets.filter { $0 != scope.start }
                 report = (try? writer.remove(targets, reportingChanges: true)).flatMap {
                     $0.step == nil ? nil : $0.changes
                 }
-            case .move(let targets, let parent, let placement):
-                report = (try? writer.move(targets, under: parent, placement: placement, reportingChanges: true))
-                    .flatMap { $0.step == nil ? nil : $0.changes }
-            case .edit(let id, let title):
-                report = (try? writer.edit(id, title: title, reportingChanges: true))
-                    .flatMap { $0.step == nil ? nil : $0.changes }
             case .undo, .redo:
                 // One step at a time: the expectation judges a command's before and after.
                 let manager = writer.undoManager
@@ -144,6 +120,11 @@ struct ChangeFeedTests {
                     (undoing
                     ? manager.undo(reportingChanges: true) : manager.redo(reportingChanges: true))
                 report = steps?.first?.changes
+            default:
+                if let result = command.run(on: writer) {
+                    ids += result.ids
+                    if result.step != nil { report = result.changes }
+                }
             }
             if let report {
                 let after = try parentsInScope()

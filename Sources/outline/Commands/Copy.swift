@@ -1,0 +1,52 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Copy: TakesItemReferences {
+        static let configuration = CommandConfiguration(
+            commandName: "cp",
+            abstract: "Copy items, with their subtrees, to a new place.",
+            discussion: """
+                The copies (titles, states and notes, at every depth) are new items with new ids, \
+                consecutive siblings at the new place, in argument order. Name the place with \
+                --under (optionally --at), --before or --after. Prints the ids of the copies of \
+                the named items, one a line. An item copied into its own subtree is copied as it \
+                was before the copy.
+
+                Examples:
+                  outline cp Templates/Trip --under Trips          # last under Trips
+                  outline cp Groceries --after Groceries           # a second list beside it
+                  id=$(outline cp 5 --under root --at 1)
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var placement: PlacementOptions
+
+        @Argument(
+            help: ArgumentHelp("The items to copy.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var items: [ItemReference]
+
+        func validate() throws {
+            if !placement.namesADestination {
+                throw ValidationError("say where to copy the items: --under REF, --before REF or --after REF")
+            }
+        }
+
+        static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
+
+        mutating func run() throws {
+            let store = try global.openStore()
+            let items = try store.resolve(items)
+            let place = try placement.resolved(in: store)
+            let result = try store.copy(
+                items, under: place.parent, placement: place.placement, reportingChanges: global.json)
+            if global.json {
+                ChangeOutput.print(result, json: true)
+            } else {
+                StandardOutput.shared.reportsASavedChange = true
+                for id in result.ids { StandardOutput.shared.writeLine(String(id)) }
+            }
+        }
+    }
+}

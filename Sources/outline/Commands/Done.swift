@@ -1,0 +1,62 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Done: TakesItemReferences {
+        static let configuration = CommandConfiguration(
+            commandName: "done",
+            abstract: "Mark items done.",
+            discussion: """
+                Each item is marked done with the time; its descendants keep their own states. \
+                An item already done keeps its time. `outline reopen` marks items open again.
+
+                Examples:
+                  outline done Groceries/Milk
+                  outline done 4 7 9                  # by ids
+                  outline find milk --tsv | cut -f1 | xargs -r outline done
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(
+            help: ArgumentHelp("The items to mark done.", valueName: "ref"),
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        var items: [ItemReference]
+
+        static let optionsWithValues: Set<String> = ["--db"]
+
+        mutating func run() throws {
+            let store = try global.openStore()
+            let result = try store.markDone(try store.resolve(items), reportingChanges: global.json)
+            ChangeOutput.print(result, json: global.json)
+        }
+    }
+
+    struct Reopen: TakesItemReferences {
+        static let configuration = CommandConfiguration(
+            commandName: "reopen",
+            abstract: "Mark done items open again.",
+            discussion: """
+                Their descendants keep their own states.
+
+                Examples:
+                  outline reopen Groceries/Milk
+                  outline reopen 4 7
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(
+            help: ArgumentHelp("The items to reopen.", valueName: "ref"),
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        var items: [ItemReference]
+
+        static let optionsWithValues: Set<String> = ["--db"]
+
+        mutating func run() throws {
+            let store = try global.openStore()
+            let result = try store.reopen(try store.resolve(items), reportingChanges: global.json)
+            ChangeOutput.print(result, json: global.json)
+        }
+    }
+}

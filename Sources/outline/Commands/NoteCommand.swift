@@ -1,0 +1,96 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct NoteCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "note",
+            abstract: "Set, remove or print an item's note.",
+            discussion: """
+                A note is text of any number of lines under an item. With TEXT, it becomes the \
+                item's note (an empty TEXT removes it); with -, the note is read from standard \
+                input; without either, the note is printed. White space at its end is trimmed. \
+                Tabs and line ends are kept; other control characters are refused, and so is a \
+                note over 1 MiB.
+
+                Examples:
+                  outline note Groceries/Milk "Oat, not soy"
+                  outline note Trips/Rome - < itinerary.txt
+                  outline note Trips/Rome                  # prints it
+                  outline note Groceries/Milk ""           # removes it
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(
+            help: ArgumentHelp("The item whose note to set or print.", valueName: "ref"),
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        var item: ItemReference
+
+        @Argument(help: ArgumentHelp("The note; - reads it from standard input; \"\" removes it.", valueName: "text"))
+        var text: String?
+
+        mutating func run() throws {
+            guard let text else { return try printNote() }
+            let note = text == "-" ? try StandardInputNote.read() : text
+            let store = try global.openStore()
+            let result = try store.setNote(try store.resolve(item), to: note, reportingChanges: global.json)
+            ChangeOutput.print(result, json: global.json)
+        }
+
+        private func printNote() throws {
+            let store = try global.openStore(recordsSteps: false)
+            let id = try store.resolve(item)
+            let note = try store.item(id).note
+            if global.json {
+                var json = JSONWriter()
+                json.openObject()
+                json.field("id", id)
+                json.field("note", note)
+                json.closeObject()
+                StandardOutput.shared.writeLine(json.text)
+            } else if let note {
+                StandardOutput.shared.writeLine(TitleSanitizer.forTerminalKeepingLines(note))
+            }
+        }
+    }
+
+    struct Sort: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sort",
+            abstract: "Sort an item's children.",
+            discussion: """
+                Reorders the children of REF (not deeper; 0 or root sorts the top level): by \
+                title, in the order of `ls --sections initial`, or by state, open before done. \
+                The sort is stable: items with equal keys keep their order, also with --reverse. \
+                A list already in order is left as it is, and no step is recorded.
+
+                Examples:
+                  outline sort Groceries
+                  outline sort Work --by state          # open first, done last
+                  outline sort root --reverse
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(
+            help: ArgumentHelp("The item whose children to sort.", valueName: "ref"),
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        var parent: ItemReference
+
+        @Option(help: ArgumentHelp("What to sort by: title or state.", valueName: "key"))
+        var by: SortKey = .title
+
+        @Flag(help: "Sort in the reverse order.")
+        var reverse = false
+
+        mutating func run() throws {
+            let store = try global.openStore()
+            let result = try store.sort(
+                try store.resolve(parent), by: by, reversed: reverse, reportingChanges: global.json)
+            ChangeOutput.print(result, json: global.json)
+        }
+    }
+}
+
+extension SortKey: ExpressibleByArgument {}
