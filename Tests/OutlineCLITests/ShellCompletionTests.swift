@@ -61,6 +61,26 @@ struct ShellCompletionTests {
         #expect(try bashCompletions("outline show --db \(db) 1").first == "1")
     }
 
+    /// A title that typed alone would be read as something else (digits are an id, `root` the
+    /// root, a dash an option) is offered as a path that names it; new commands complete too.
+    @Test func titlesReadAsOtherThingsAreOfferedAsPaths() throws {
+        let db = outline.database
+        try outline.run(["add", "--", "2026", "root", "-x"])
+        try outline.run(["add", "2026", "--under", "Work"])
+        #expect(try bashCompletions("outline show --db \(db) /2").first == "/2026")
+        let topLevel = try bashCompletions("outline done --db \(db) ")
+        #expect(["/2026", "/root", "/-x"].allSatisfy(topLevel.contains), "\(topLevel)")
+        #expect(!topLevel.contains("2026") && !topLevel.contains("root") && !topLevel.contains("-x"), "\(topLevel)")
+        let request = ["---completion", "cp", "--", "positional@0", "3", "4", "outline", "cp", "--db", db, ""]
+        let offers = try outline.run(request, useDatabaseOption: false).lines
+        #expect(offers.contains { $0.hasPrefix("/2026") } && offers.contains { $0.hasPrefix("/root") }, "\(offers)")
+        #expect(offers.contains { $0.hasPrefix("/-x") }, "\(offers)")
+        let anywhere = try outline.run(
+            ["---completion", "sort", "--", "positional@0", "3", "4", "outline", "sort", "--db", db, "20"],
+            useDatabaseOption: false)
+        #expect(anywhere.lines.allSatisfy { !$0.hasPrefix("2026") }, "digits complete ids: \(anywhere.lines)")
+    }
+
     @Test func aTitleNeverRunsACommandWhileCompleting() throws {
         let offered = try bashCompletions("outline show --db \(outline.database) a")
         #expect(offered == ["a$(touch PWNED)b"])

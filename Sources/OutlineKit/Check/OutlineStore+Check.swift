@@ -198,13 +198,18 @@ extension OutlineStore {
 
     private func titleProblems(_ db: Database) throws -> [Problem] {
         var problems: [Problem] = []
-        // A blob or a number in `title` would be converted to a string on reading; ask SQLite.
+        // A blob or a number in `title` would be converted to a string on reading, and bytes that
+        // are not UTF-8 replaced: ask SQLite for the type, and read the bytes as they are.
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, title, typeof(title) = 'text' FROM item WHERE id != 0")
+            db, sql: "SELECT id, CAST(title AS BLOB), typeof(title) = 'text' FROM item WHERE id != 0")
         while let row = try rows.next(), problems.count < 20 {
             let id: ItemID = row[0]
-            guard row[2] as Bool, let title = row[1] as String? else {
+            guard row[2] as Bool else {
                 problems.append(Problem("item \(id) has a title that is not text"))
+                continue
+            }
+            guard let title = String(validating: (row[1] as Data?) ?? Data(), as: UTF8.self) else {
+                problems.append(Problem("item \(id) has a title that is not valid UTF-8"))
                 continue
             }
             do {
@@ -254,7 +259,8 @@ extension OutlineStore {
         let shown = list(Array(stale.prefix(20))) + (stale.count > 20 ? ", …" : "")
         return [
             Problem(
-                "the title index (for paths and find) is out of date for \(stale.count) items (\(shown)); "
+                "the title index (for paths and find) is out of date for \(stale.count) "
+                    + "\(stale.count == 1 ? "item" : "items") (\(shown)); "
                     + "'outline reindex' rebuilds it")
         ]
     }

@@ -48,7 +48,9 @@ struct ReferenceCompleter {
     }
 
     /// Items whose title starts with `prefix` ignoring ASCII case, under `parent` or anywhere.
-    private func titles(startingWith prefix: String, under parent: ItemID?) throws -> [(id: ItemID, title: String)] {
+    private func titles(startingWith prefix: String, under parent: ItemID?) throws -> [(
+        id: ItemID, parent: ItemID, title: String
+    )] {
         let low = TitleKey.sqliteLower(prefix)
         // Every text that starts with `low` sorts from `low` to just below `low` followed by the
         // last code point, in SQLite's byte order (which is code point order in UTF-8).
@@ -57,42 +59,63 @@ struct ReferenceCompleter {
         if let parent {
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT id, CAST(title AS TEXT) FROM item
+                    SELECT id, parent_id, CAST(title AS TEXT) FROM item
                     WHERE parent_id = ? AND lower(title) >= ? AND lower(title) < ? AND id != 0
                     ORDER BY lower(title) LIMIT ?
                     """)
-            return try Row.fetchAll(statement, arguments: [parent, low, high, rows]).map { ($0[0], $0[1] ?? "") }
+            return try Row.fetchAll(statement, arguments: [parent, low, high, rows]).map {
+                ($0[0], $0[1] ?? .root, $0[2] ?? "")
+            }
         }
         let statement = try db.cachedStatement(
             sql: """
-                SELECT id, CAST(title AS TEXT) FROM item
+                SELECT id, parent_id, CAST(title AS TEXT) FROM item
                 WHERE lower(title) >= ? AND lower(title) < ? AND id != 0
                 ORDER BY lower(title) LIMIT ?
                 """)
-        return try Row.fetchAll(statement, arguments: [low, high, rows]).map { ($0[0], $0[1] ?? "") }
+        return try Row.fetchAll(statement, arguments: [low, high, rows]).map { ($0[0], $0[1] ?? .root, $0[2] ?? "") }
     }
 
     /// One completion a distinct title, in the order found, after the parent part as typed.
-    private func offers(_ rows: [(id: ItemID, title: String)], typedBefore parentText: String) throws
-        -> [ReferenceCompletion]
+    ///
+    /// A title that cannot be typed (one with a line break, written by another tool) is not
+    /// offered. One that would not be read as a title where nothing precedes it (digits are an
+    /// id, `root` is the root, a leading `-` makes an option) is offered as its full path.
+    private func offers(_ rows: [(id: ItemID, parent: ItemID, title: String)], typedBefore parentText: String)
+        throws -> [ReferenceCompletion]
     {
         var order: [String] = []
-        var items: [String: [ItemID]] = [:]
-        for row in rows where !row.title.isEmpty {
+        var items: [String: [(id: ItemID, parent: ItemID)]] = [:]
+        for row in rows where !row.title.isEmpty && !row.title.unicodeScalars.contains(where: Title.isControl) {
             if items[row.title] == nil { order.append(row.title) }
-            items[row.title, default: []].append(row.id)
+            items[row.title, default: []].append((row.id, row.parent))
         }
         // The last title read may have more items than the rows read hold.
         let cutShort = rows.count == limit * Self.rowsPerCompletion
-        return try order.prefix(limit).map { title in
-            let ids = items[title]!
+        var offered: [ReferenceCompletion] = []
+        for title in order where offered.count < limit {
+            let found = items[title]!
+            let escaped = TitlePath.escaped(title)
+            if parentText.isEmpty, Self.isReadAsOtherThanATitle(escaped) {
+                for item in found where offered.count < limit {
+                    let path = item.parent == .root ? "/" + escaped : try OutlineStore.path(of: item.id, db).description
+                    offered.append(ReferenceCompletion(text: path, description: try describe(item.id)))
+                }
+                continue
+            }
             let mayHaveMore = cutShort && title == order.last
             let description =
-                ids.count == 1 && !mayHaveMore
-                ? try describe(ids[0])
-                : "\(ids.count)\(mayHaveMore ? " or more" : "") items"
-            return ReferenceCompletion(text: parentText + TitlePath.escaped(title), description: description)
+                found.count == 1 && !mayHaveMore
+                ? try describe(found[0].id)
+                : "\(found.count)\(mayHaveMore ? " or more" : "") items"
+            offered.append(ReferenceCompletion(text: parentText + escaped, description: description))
         }
+        return offered
+    }
+
+    /// Whether `text`, typed alone as a REF, is read as an id, the root or an option.
+    private static func isReadAsOtherThanATitle(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (48...57).contains($0) } || text == "root" || text.hasPrefix("-")
     }
 
     /// The ids that start with `digits`, in order: for 12, the ids 12, 120 to 129, 1200 to 1299
