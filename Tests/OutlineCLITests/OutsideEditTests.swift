@@ -36,6 +36,13 @@ struct OutsideEditTests {
         ),
         ("UPDATE item SET title = ' padded ' WHERE id = 2", "item 2 has a title with surrounding white space"),
         ("UPDATE item SET title = x'00ff' WHERE id = 2", "item 2 has a title that is not text"),
+        ("UPDATE item SET title = CAST(x'41ff42' AS TEXT) WHERE id = 2", "item 2 has a title that is not valid UTF-8"),
+        ("UPDATE item SET done_at = 'yes' WHERE id = 2", "item 2 has a done time that is not a number"),
+        (
+            "UPDATE item SET note = 'a' || char(7) WHERE id = 2",
+            "item 2: the note holds the control character U+0007 on line 1; a note is lines of text"
+        ),
+        ("UPDATE item SET note = 'trailing ' WHERE id = 2", "item 2 has a note that is empty or ends in white space"),
         ("UPDATE item SET position = 'x' WHERE id = 3", "item 3 has a position that is not a whole number"),
         ("UPDATE item SET parent_id = 'abc' WHERE id = 3", "item 3 has a parent that is not an id"),
         ("UPDATE undo_step SET changeset = x'00' WHERE id = 1", "undo step 1 has a damaged changeset"),
