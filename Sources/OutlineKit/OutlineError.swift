@@ -87,6 +87,12 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// A note is longer than `Note.maximumBytes`.
     case noteTooLong(bytes: Int, limit: Int)
 
+    // Documents.
+
+    /// Item `item` holds a character (`scalar`) that a document of `format` cannot hold: only
+    /// a file edited outside outline has such a title or note.
+    case cannotExport(item: ItemID, format: String, scalar: UInt32)
+
     // Placement.
 
     /// A position outside 1 to one past the last child.
@@ -196,6 +202,11 @@ extension OutlineError: LocalizedError {
                 line)
         case .noteTooLong(let bytes, let limit):
             return "a note of \(bytes) bytes is longer than the limit of \(limit) bytes"
+        case .cannotExport(let item, let format, let scalar):
+            return String(
+                format:
+                    "item %lld holds the character U+%04X, which %@ cannot hold (the file was edited outside outline)",
+                item, scalar, format)
         case .positionOutOfRange(let position, let parent, let range):
             let place = parent == ItemID.root ? "at the top level" : "under \(parent)"
             if range.lowerBound == range.upperBound {

@@ -137,9 +137,7 @@ enum CommandLineRunner {
         let beforeTerminator = arguments.dropFirst().prefix { $0 != "--" }
         guard let negative = beforeTerminator.first(where: isNegativeNumber) else { return }
         var message = "'\(negative)' is negative, and ids, positions and counts never are"
-        if arguments.first == "add" || arguments.first == "edit" {
-            message += "; put titles that start with '-' after --"
-        }
+        message += dashTextHint(arguments)
         throw UsageError(message: message + usageHint(for: .validationFailure, arguments: arguments))
     }
 
@@ -189,11 +187,21 @@ enum CommandLineRunner {
         return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
     }
 
-    /// A title such as "-20% off" reads as an option; say how to pass it.
+    /// A title such as "-20% off", or a note that is a list ("- milk"), reads as an option; say
+    /// how to pass it.
     private static func dashTitleHint(_ arguments: [String], unknown: String?) -> String {
-        // Only add and edit take titles; elsewhere a stray dash is just an unknown option.
-        guard unknown != nil, arguments.first == "add" || arguments.first == "edit" else { return "" }
-        return "; put titles that start with '-' after --"
+        guard unknown != nil else { return "" }
+        return dashTextHint(arguments)
+    }
+
+    /// Only add and edit take titles, and note a text; elsewhere a stray dash is just an
+    /// unknown option.
+    private static func dashTextHint(_ arguments: [String]) -> String {
+        switch arguments.first {
+        case "add", "edit": "; put titles that start with '-' after --"
+        case "note": "; put a note that starts with '-' after --"
+        default: ""
+        }
     }
 
     /// Points at the help of the subcommand that was typed, if any.

@@ -22,7 +22,7 @@ struct ContentCommandTests {
     @Test func doneAndReopenMarkItemsAndEveryOutputShowsIt() throws {
         try makeOutline()
         #expect(
-            try outline.run(["done", "Milk", "Groceries/Eggs", "Work"]).stdout == "marked done: \"Milk\" and 2 others\n"
+            try outline.run(["done", "Milk", "Groceries/Eggs", "Work"]).stdout == "marked \"Milk\" and 2 others done\n"
         )
         #expect(try outline.run(["ls", "Groceries"]).stdout == "3  ✓ Milk\n6  └─ Oat milk\n4  ✓ Eggs\n5  Bread\n")
         #expect(
@@ -75,6 +75,36 @@ struct ContentCommandTests {
         #expect(try outline.run(["find", "milk", "--open"]).stdout == "7  /Work/Milkshake\n")
     }
 
+    /// `--open` lists REF's open descendants whatever REF's own state, in ls and find alike, and
+    /// what `--depth` says it hides counts open items only.
+    @Test func openJudgesTheItemsBelowTheReferenceAndCountsWhatItHides() throws {
+        try outline.run(["add", "P"])
+        try outline.run(["add", "a", "b", "c", "--under", "P"])
+        try outline.run(["add", "a1", "a2", "--under", "P/a"])
+        try outline.run(["done", "P/b", "P/a/a1"])
+        #expect(try outline.run(["ls", "--depth", "1", "--open"]).stdout == "1  P (+3)\n")
+        #expect(try outline.run(["ls", "--depth", "1", "--open", "--json"]).stdout.contains(#""hidden":3"#))
+        #expect(try outline.run(["ls", "--depth", "1"]).stdout == "1  P (+5)\n")
+        try outline.run(["done", "P", "P/a"])
+        #expect(try outline.run(["ls", "P/a", "--open"]).stdout == "6  a2\n")
+        #expect(try outline.run(["find", "a2", "--under", "P/a", "--open"]).stdout == "6  /P/a/a2\n")
+        #expect(try outline.run(["find", "a2", "--under", "P", "--open"]).stdout == "")
+        #expect(try outline.run(["find", "a2", "--open"]).stdout == "")
+    }
+
+    /// Into a pipe a note is printed as stored (bidi marks included), so that it can be copied.
+    @Test func aNoteCopiesThroughAPipeAndADashNoteGetsAHint() throws {
+        try outline.run(["add", "A", "B"])
+        let hebrew = "שלום \u{200F}mark and \u{202E}override\nsecond line"
+        try outline.run(["note", "A", hebrew])
+        #expect(try outline.run(["note", "A"]).stdout == hebrew + "\n")
+        try outline.run(["note", "B", "-"], input: try outline.run(["note", "A"]).stdout)
+        #expect(try outline.run(["note", "B"]).stdout == hebrew + "\n")
+        let dash = try outline.run(["note", "A", "- oat milk"])
+        #expect(dash.status == 64 && dash.stderr.contains("; put a note that starts with '-' after --"), "\(dash)")
+        #expect(try outline.run(["note", "A", "--", "- oat milk"]).status == 0)
+    }
+
     @Test func notesAreSetPrintedFoundAndRemoved() throws {
         try makeOutline()
         #expect(
@@ -104,7 +134,7 @@ struct ContentCommandTests {
         #expect(try outline.run(["note", "Bread", "  "]).stdout == "removed the note of \"Bread\"\n")
         #expect(try outline.run(["note", "Bread", ""]).stdout == "nothing changed: \"Bread\" has no note\n")
         #expect(try outline.run(["find", "spelt"]).stdout == "")
-        #expect(try outline.run(["undo"]).stdout == "undone: note \"Bread\"\n")
+        #expect(try outline.run(["undo"]).stdout == "undone: note \"Bread\" removed\n")
         #expect(try outline.run(["find", "spelt"]).stdout == "5  /Groceries/Bread\n")
         #expect(try outline.run(["check"]).status == 0)
     }

@@ -23,7 +23,8 @@ struct ReferenceCompletionTests {
     }
 
     @Test func nothingTypedOffersTheTopLevel() throws {
-        #expect(try texts("") == ["2026", "Groceries", "Work", "Été"])
+        // 2026 typed alone would be an id: the title is offered as the path that names it.
+        #expect(try texts("") == ["/2026", "Groceries", "Work", "Été"])
         #expect(try texts("/") == ["/2026", "/Groceries", "/Work", "/Été"])
     }
 

@@ -55,7 +55,7 @@ extension OutlineStore {
             // Where the depth limit cuts, say how much it leaves out: one count of the subtree.
             let hidden =
                 hasChildren && depth >= walk.maxDepth
-                ? try TreeQueries.subtreeSize(db, rootedAt: [child.id]) - 1 : 0
+                ? try TreeQueries.subtreeSize(db, rootedAt: [child.id], leavingOutDone: walk.leavingOutDone) - 1 : 0
             let entry = TreeEntry(
                 item: child, depth: depth, isLastSibling: index == children.count - 1, hiddenDescendants: hidden)
             guard walk.path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }

@@ -22,7 +22,8 @@ struct OutlineWalk {
 
     /// A walk over the slots marked `needed`, whose parents (the slot after the last for the
     /// root) and positions are given; the `wanted` slots below `subtree` are found, and the
-    /// `skipped` ones are left out with everything below them.
+    /// `skipped` ones below `subtree` are left out with everything below them (as `ls REF
+    /// --open` lists REF's open descendants whatever REF and its ancestors are).
     init(
         needed: [Bool], parents: UnsafeMutableBufferPointer<Int32>, positions: UnsafeMutableBufferPointer<Int64>,
         wanted: [Bool], skipped: [Bool] = [], subtree: Int
@@ -58,7 +59,7 @@ struct OutlineWalk {
         while index > starts[parent] {
             index -= 1
             let child = Int(children[index])
-            if !skipped.isEmpty, skipped[child] { continue }
+            if inside, !skipped.isEmpty, skipped[child] { continue }
             stack.append((child, depth, inside))
         }
     }

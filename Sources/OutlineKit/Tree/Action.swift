@@ -31,10 +31,16 @@ public enum Action: Equatable, Sendable {
 
     /// The step's name, as `history` lists it: `add "Buy milk"`, `rm "Groceries" and 3 descendants`,
     /// `mv "Milk" under "Dairy"`.
-    public var name: String { phrase(verb: verb) }
+    public var name: String {
+        if case .note(let title, removed: true) = self { return "note \(Self.quote(title)) removed" }
+        return phrase(verb: verb)
+    }
 
     /// The past-tense summary a command prints: `removed "Groceries" and 3 descendants`.
-    public var summary: String { phrase(verb: pastTense) }
+    public var summary: String {
+        if case .done(let titles) = self { return "marked \(Self.list(titles)) done" }
+        return phrase(verb: pastTense)
+    }
 
     /// What a command that changed nothing says: `nothing changed: "Milk" is already titled "Milk"`.
     public var unchangedSummary: String {
@@ -76,7 +82,7 @@ public enum Action: Equatable, Sendable {
         case .remove: "removed"
         case .move: "moved"
         case .edit: "retitled"
-        case .done: "marked done:"
+        case .done: "marked"
         case .reopen: "reopened"
         case .note(_, let removed): removed ? "removed the note of" : "set the note of"
         case .copy: "copied"

@@ -52,6 +52,13 @@ public enum TitleSanitizer {
         return changed ? [text, String(decoded)] : [text]
     }
 
+    /// `escapingControls` for text of several lines, such as a note: line ends and tabs are kept.
+    public static func escapingControlsKeepingLines(_ text: String) -> String {
+        guard mayHoldUnsafe(text) else { return text }
+        let unsafe = { (scalar: Unicode.Scalar) in scalar != "\n" && scalar != "\t" && Title.isControl(scalar) }
+        return text.unicodeScalars.contains(where: unsafe) ? escape(text, when: unsafe) : text
+    }
+
     /// Controls, bidi controls, and the line and paragraph separators (a line break to some
     /// terminals and pagers), none of which a title written by outline holds.
     private static func isUnsafeOnATerminal(_ scalar: Unicode.Scalar) -> Bool {

@@ -71,19 +71,21 @@ enum TreeQueries {
             arguments: [JSONText.array(ids), OutlineStore.maximumDepth]) ?? 1
     }
 
-    /// How many items the subtrees rooted at `ids` hold together, the roots included.
-    static func subtreeSize(_ db: Database, rootedAt ids: [ItemID]) throws -> Int {
+    /// How many items the subtrees rooted at `ids` hold together, the roots included; with
+    /// `leavingOutDone`, not counting done items below the roots, nor what lies below them.
+    static func subtreeSize(_ db: Database, rootedAt ids: [ItemID], leavingOutDone: Bool = false) throws -> Int {
         try Int.fetchOne(
             db,
             sql: """
                 WITH RECURSIVE subtree(id) AS (
-                    SELECT value FROM json_each(?)
+                    SELECT value FROM json_each(?1)
                     UNION
                     SELECT item.id FROM item JOIN subtree ON item.parent_id = subtree.id
+                    WHERE NOT ?2 OR item.done_at IS NULL
                 )
                 SELECT count(*) FROM subtree
                 """,
-            arguments: [JSONText.array(ids)]) ?? 0
+            arguments: [JSONText.array(ids), leavingOutDone]) ?? 0
     }
 
     /// Renumbers the children of `parent` 1...n in their current order, touching only the rows

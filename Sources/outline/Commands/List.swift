@@ -78,7 +78,7 @@ extension Outline {
                 try SectionedListing(store: store, parent: start, leavingOutDone: open).print(
                     json: global.json, tsv: tsv)
             } else if global.json {
-                try printJSON(store, from: start)
+                try ListingJSON.write(store, from: start, maxDepth: depth.levels, leavingOutDone: open)
             } else if tsv {
                 let terminal = Terminal.isStandardOutputTerminal
                 try store.walk(from: start, maxDepth: depth.levels, leavingOutDone: open) {
@@ -106,38 +106,6 @@ extension Outline {
                     ? "the outline is empty; add an item with: outline add TITLE" : "item \(start) has no children"
                 StandardError.writeLine(hint)
             }
-        }
-
-        /// Streams the nested array: each item's object is opened when the walk enters it and
-        /// closed when it leaves, and the text goes out as it is written.
-        private func printJSON(_ store: OutlineStore, from start: ItemID) throws {
-            let output = StandardOutput.shared
-            var json = JSONWriter()
-            json.openArray()
-            try store.walk(
-                from: start, maxDepth: depth.levels, leavingOutDone: open,
-                enter: { entry in
-                    json.openObject()
-                    ItemDetailsOutput.writeItemFields(entry.item, to: &json)
-                    // A list the depth limit cut is null, not empty: empty would say "no children".
-                    if entry.hiddenDescendants > 0 {
-                        json.key("children")
-                        json.null()
-                        json.field("hidden", entry.hiddenDescendants)
-                    } else {
-                        json.key("children")
-                        json.openArray()
-                    }
-                    // Hand the text over in blocks: memory stays flat whatever the outline's size.
-                    if json.bytes.count >= 16 * 1024 { output.write(bytes: json.takeBytes()) }
-                },
-                leave: { entry in
-                    if entry.hiddenDescendants == 0 { json.closeArray() }
-                    json.closeObject()
-                })
-            json.closeArray()
-            output.write(bytes: json.takeBytes())
-            output.write("\n")
         }
     }
 }

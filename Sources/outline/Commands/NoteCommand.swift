@@ -18,6 +18,7 @@ extension Outline {
                   outline note Trips/Rome - < itinerary.txt
                   outline note Trips/Rome                  # prints it
                   outline note Groceries/Milk ""           # removes it
+                  outline note Groceries -- "- oat milk"   # a text that starts with - goes after --
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -50,7 +51,13 @@ extension Outline {
                 json.closeObject()
                 StandardOutput.shared.writeLine(json.text)
             } else if let note {
-                StandardOutput.shared.writeLine(TitleSanitizer.forTerminalKeepingLines(note))
+                // On a terminal, escapes are neutralised; a pipe gets the note as stored, so that
+                // `note A | note B -` copies it, with only controls (which only a file edited
+                // outside outline holds) made visible.
+                let shown =
+                    Terminal.isStandardOutputTerminal
+                    ? TitleSanitizer.forTerminalKeepingLines(note) : TitleSanitizer.escapingControlsKeepingLines(note)
+                StandardOutput.shared.writeLine(shown)
             }
         }
     }

@@ -7,12 +7,13 @@ extension Outline {
             commandName: "rm",
             abstract: "Remove items with all their descendants.",
             discussion: """
-                The later siblings close up. Prints a one-line summary.
+                The later siblings close up. Prints a one-line summary. The last example removes \
+                every done item.
 
                 Examples:
                   outline rm Groceries/Milk
                   outline rm 4 7 9                # by ids
-                  outline ls --tsv | awk -F'\\t' '$6 == 1 {print $1}' | xargs -r outline rm   # the done ones
+                  outline ls --tsv | awk -F'\\t' '$6 == 1 {print $1}' | xargs -r outline rm
                 """)
 
         @OptionGroup var global: GlobalOptions

@@ -5,7 +5,7 @@ extension Outline {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Show one item: its title, path, place, state and counts.",
+            abstract: "Show one item: its title, path, place, state, counts and note.",
             discussion: """
                 Examples:
                   outline show Groceries/Milk

@@ -1,0 +1,50 @@
+/// The document formats an outline is written in (and, later, read from).
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// A CommonMark / GitHub Flavored Markdown list, `- ` bullets, two spaces a level.
+    case markdown
+    /// OPML 2.0: nested `<outline text="...">` elements.
+    case opml
+    /// An org-mode file: one headline a item, `*` a level.
+    case org
+    /// Titles alone, two spaces a level.
+    case text
+    /// `ls --json`'s nested array.
+    case json
+}
+
+/// How a document writer receives an outline: the items of a depth-first walk, each entered
+/// before its children and left after them, between `begin` and `end`. A writer appends UTF-8
+/// to `bytes`, which its caller takes (and empties) as it goes, so that memory stays flat.
+public protocol OutlineDocumentWriter {
+    /// The document written so far and not yet taken.
+    var bytes: [UInt8] { get set }
+    /// Starts the document; `title` names what is exported (a REF's title, or nil for the whole
+    /// outline).
+    mutating func begin(title: String?) throws
+    /// Writes an item; `entry.depth` is 1 for the exported REF's children.
+    mutating func enter(_ entry: TreeEntry) throws
+    /// Ends an item, after its children.
+    mutating func leave(_ entry: TreeEntry)
+    /// Ends the document.
+    mutating func end()
+}
+
+extension OutlineDocumentWriter {
+    /// Hands over what is written so far, and forgets it.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends `count` spaces.
+    mutating func appendSpaces(_ count: Int) {
+        append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    }
+
+    /// Appends the UTF-8 of `text`.
+    mutating func append(_ text: String) {
+        append(contentsOf: text.utf8)
+    }
+}

@@ -1,0 +1,93 @@
+/// The `opml` format: OPML 2.0 in UTF-8, one `<outline text="...">` an item, nested; a note as
+/// `_note`, a done item with `_complete="true"` (the attributes Workflowy and others write).
+///
+/// Attribute values escape `&`, `<`, `>` and `"`, and write tabs and line ends as character
+/// references, which survive attribute normalisation where the characters themselves would be
+/// read as spaces. OPML 2.0 lets `text` hold HTML, and readers such as pandoc and Workflowy read
+/// it so: a title's own `&`, `<` and `>` are written as HTML entities first (`&amp;lt;` in the
+/// file), so that those readers show them as the characters they are. `_note` is plain text. A character XML 1.0 cannot hold at all (a control character, which only a
+/// file edited outside outline holds) is refused rather than written into a document no reader
+/// would take.
+public struct OPMLWriter: OutlineDocumentWriter {
+    /// The document written so far and not yet taken.
+    public var bytes: [UInt8] = []
+    /// Whether the last element entered is still open, waiting to learn whether it has children.
+    private var startTagOpen = false
+
+    /// A writer with nothing written yet.
+    public init() {}
+
+    /// The XML declaration and the head, titled `title` or `outline`.
+    public mutating func begin(title: String?) throws {
+        bytes.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>")
+        try Self.appendEscaped(title ?? "outline", to: &bytes, item: nil)
+        bytes.append("</title>\n  </head>\n  <body>\n")
+    }
+
+    /// The item's start tag, left open until the next item says whether it is a child.
+    public mutating func enter(_ entry: TreeEntry) throws {
+        closeStartTag()
+        let item = entry.item
+        bytes.appendSpaces(2 * (entry.depth + 1))
+        bytes.append("<outline text=\"")
+        try Self.appendEscaped(Self.htmlEscaped(item.title), to: &bytes, item: item.id)
+        bytes.append("\"")
+        if let note = item.note {
+            bytes.append(" _note=\"")
+            try Self.appendEscaped(note, to: &bytes, item: item.id)
+            bytes.append("\"")
+        }
+        if item.isDone { bytes.append(" _complete=\"true\"") }
+        startTagOpen = true
+    }
+
+    /// `/>` for an item without children, else its end tag.
+    public mutating func leave(_ entry: TreeEntry) {
+        if startTagOpen {
+            bytes.append("/>\n")
+            startTagOpen = false
+        } else {
+            bytes.appendSpaces(2 * (entry.depth + 1))
+            bytes.append("</outline>\n")
+        }
+    }
+
+    /// Closes the body and the document.
+    public mutating func end() {
+        bytes.append("  </body>\n</opml>\n")
+    }
+
+    private mutating func closeStartTag() {
+        guard startTagOpen else { return }
+        bytes.append(">\n")
+        startTagOpen = false
+    }
+
+    /// `text` as HTML text: its `&`, `<` and `>` as entities.
+    static func htmlEscaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// `text` as an XML attribute value or element content.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8], item: ItemID?) throws {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": bytes.append("&amp;")
+            case "<": bytes.append("&lt;")
+            case ">": bytes.append("&gt;")
+            case "\"": bytes.append("&quot;")
+            case "\n": bytes.append("&#10;")
+            case "\t": bytes.append("&#9;")
+            case "\r": bytes.append("&#13;")
+            default:
+                // XML 1.0's Char: no C0 control but tab and line ends, and no U+FFFE or U+FFFF.
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    throw OutlineError.cannotExport(item: item ?? 0, format: "opml", scalar: scalar.value)
+                }
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
+    }
+}

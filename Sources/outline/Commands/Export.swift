@@ -1,0 +1,83 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Write an item's descendants (default: the whole outline) as a document.",
+            discussion: """
+                Formats (--format, default markdown):
+                  markdown  a CommonMark / GitHub Flavored Markdown list: - bullets, two spaces \
+                a level, done items as - [x] tasks (--tasks writes open ones as - [ ]), notes as \
+                paragraphs under their items; text is backslash-escaped so that any CommonMark \
+                reader sees the same tree.
+                  opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
+                items with _complete="true".
+                  org       org-mode headlines, one * a level, done items as DONE (--tasks writes \
+                open ones as TODO), notes as body text.
+                  text      titles alone, two spaces of indent a level.
+                  json      the nested array of 'outline ls --json'.
+                --open leaves out done items with their subtrees.
+
+                Examples:
+                  outline export > outline.md
+                  outline export Work --format opml > work.opml
+                  outline export --tasks | pandoc -f gfm -o todo.html
+                  outline export Trips --format org --open
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(
+            help: ArgumentHelp("Whose descendants to write (default: the root).", valueName: "ref"),
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        var item: ItemReference?
+
+        @Option(help: ArgumentHelp("markdown (the default), opml, org, text or json.", valueName: "format"))
+        var format: ExportFormat?
+
+        @Flag(help: "Leave out done items, with their subtrees.")
+        var open = false
+
+        @Flag(help: "Write open items as tasks too: - [ ] in markdown, TODO in org.")
+        var tasks = false
+
+        func validate() throws {
+            if global.json, let format, format != .json {
+                throw ValidationError("--json writes JSON; use --format json (or leave out --json) for a document")
+            }
+        }
+
+        mutating func run() throws {
+            let store = try global.openStore(recordsSteps: false)
+            let start = try item.map(store.resolve) ?? .root
+            let format = format ?? (global.json ? .json : .markdown)
+            switch format {
+            case .json: try ListingJSON.write(store, from: start, maxDepth: nil, leavingOutDone: open)
+            case .markdown: try write(MarkdownWriter(marksOpenTasks: tasks), store, from: start)
+            case .opml: try write(OPMLWriter(), store, from: start)
+            case .org: try write(OrgWriter(marksOpenTasks: tasks), store, from: start)
+            case .text: try write(TextWriter(), store, from: start)
+            }
+        }
+
+        /// Streams the walk of `start`'s subtree through `writer` to standard output.
+        private func write(_ writer: some OutlineDocumentWriter, _ store: OutlineStore, from start: ItemID) throws {
+            var writer = writer
+            let output = StandardOutput.shared
+            try writer.begin(title: start == .root ? nil : try store.item(start).title)
+            try store.walk(
+                from: start, leavingOutDone: open,
+                enter: { entry in
+                    try writer.enter(entry)
+                    if writer.bytes.count >= 16 * 1024 { output.write(bytes: writer.takeBytes()) }
+                },
+                leave: { writer.leave($0) })
+            writer.end()
+            output.write(bytes: writer.takeBytes())
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}

@@ -1,0 +1,35 @@
+import OutlineKit
+
+/// `ls --json` and `export --format json`: the nested array of items, streamed.
+enum ListingJSON {
+    /// Writes the array to standard output: each item's object is opened when the walk enters
+    /// it and closed when it leaves, and the text goes out as it is written.
+    static func write(_ store: OutlineStore, from start: ItemID, maxDepth: Int?, leavingOutDone: Bool) throws {
+        let output = StandardOutput.shared
+        var json = JSONWriter()
+        json.openArray()
+        try store.walk(
+            from: start, maxDepth: maxDepth, leavingOutDone: leavingOutDone,
+            enter: { entry in
+                json.openObject()
+                ItemDetailsOutput.writeItemFields(entry.item, to: &json)
+                // A list the depth limit cut is null, not empty: empty would say "no children".
+                json.key("children")
+                if entry.hiddenDescendants > 0 {
+                    json.null()
+                    json.field("hidden", entry.hiddenDescendants)
+                } else {
+                    json.openArray()
+                }
+                // Hand the text over in blocks: memory stays flat whatever the outline's size.
+                if json.bytes.count >= 16 * 1024 { output.write(bytes: json.takeBytes()) }
+            },
+            leave: { entry in
+                if entry.hiddenDescendants == 0 { json.closeArray() }
+                json.closeObject()
+            })
+        json.closeArray()
+        output.write(bytes: json.takeBytes())
+        output.write("\n")
+    }
+}

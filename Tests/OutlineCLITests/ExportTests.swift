@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// `export` in each format, byte for byte, and read back by tools nobody here wrote: pandoc and
+/// cmark-gfm for Markdown, xmllint and pandoc for OPML, pandoc for org (SPEC, "Formats").
+@Suite("export, checked against pandoc, cmark-gfm and xmllint")
+struct ExportTests {
+    let outline = OutlineProcess()
+
+    /// 1 Groceries (3 Milk (5 Oat milk), 4 Eggs [done, note]), 2 Work
+    private func makeOutline() throws {
+        try outline.run(["add", "Groceries", "Work"])
+        try outline.run(["add", "Milk", "Eggs", "--under", "Groceries"])
+        try outline.run(["add", "Oat milk", "--under", "Groceries/Milk"])
+        try outline.run(["done", "Eggs"])
+        try outline.run(["note", "Eggs", "Free range\n  six of them"])
+    }
+
+    private func export(_ arguments: [String]) throws -> String {
+        let result = try outline.run(["export"] + arguments)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result)")
+        return result.stdout
+    }
+
+    @Test func eachFormatAsSpecDescribesIt() throws {
+        try makeOutline()
+        #expect(
+            try export([]) == """
+                - Groceries
+                  - Milk
+                    - Oat milk
+                  - [x] Eggs
+
+                    Free range
+                    six of them
+                - Work
+
+                """)
+        #expect(try export(["--tasks", "Groceries/Milk"]) == "- [ ] Oat milk\n")
+        #expect(
+            try export(["--format", "opml", "Groceries"]) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <opml version="2.0">
+                  <head>
+                    <title>Groceries</title>
+                  </head>
+                  <body>
+                    <outline text="Milk">
+                      <outline text="Oat milk"/>
+                    </outline>
+                    <outline text="Eggs" _note="Free range&#10;  six of them" _complete="true"/>
+                  </body>
+                </opml>
+
+                """)
+        #expect(
+            try export(["--format", "org"]) == """
+                * Groceries
+                ** Milk
+                *** Oat milk
+                ** DONE Eggs
+                Free range
+                six of them
+                * Work
+
+                """)
+        #expect(try export(["--format", "org", "--tasks", "Work"]) == "")
+        #expect(try export(["--format", "text"]) == "Groceries\n  Milk\n    Oat milk\n  Eggs\nWork\n")
+        #expect(try export(["--format", "json"]) == outline.run(["ls", "--json"]).stdout)
+        #expect(try export(["--json"]) == outline.run(["ls", "--json"]).stdout)
+        #expect(try export(["--open", "--format", "text"]) == "Groceries\n  Milk\n    Oat milk\nWork\n")
+    }
+
+    /// Titles and notes that Markdown would otherwise read as structure or markup.
+    static let awkwardTitles = [
+        "# not a heading", "- not a bullet", "+ plus", "* star", "1. numbered", "2) also", "[ ] box", "[x] checked",
+        "> quote", "= equals", "*emphasis* and _this_", "`code`", "<div>html</div>", "&amp; an entity", "a & b < c",
+        "\"quoted\" 'single'", #"back\slash"#, #"trailing\"#, "ends #12", "***", "---", "```", "~~~strike~~~", "a | b",
+        "[link](http://example.com)", "![image](x.png)", "<http://auto.link>", "שלום עולם", "emoji 🎉 👩‍👩‍👧",
+        "100%", "x_y_z", "2026",
+    ]
+
+    private func makeAwkwardOutline() throws {
+        try outline.run(["add", "Awkward"])
+        try outline.run(["add", "--under", "1", "--"] + Self.awkwardTitles)
+        try outline.run(["add", "--under", "2", "--", "child of a heading look-alike", "- and another"])
+        try outline.run(["done", "3", "5", "8"])
+        try outline.run(["note", "2", "first line\n- not a list\n# not a heading\n\nsecond paragraph *not em*"])
+        try outline.run(["note", "6", "=== underline?\n    indented code?"])
+    }
+
+    /// What `ls --json` says, as a document reader would see it.
+    private func ourTree() throws -> [DocumentNode] {
+        try DocumentNode.fromListing(outline.run(["ls", "--json"]).stdout)
+    }
+
+    private func run(_ command: String, input: String) throws -> Data {
+        let result = try OutlineProcess.run(["sh", "-c", command], input: Data(input.utf8), viaShell: true)
+        #expect(result.status == 0, "\(command): \(result.stderr)")
+        return Data(result.stdout.utf8)
+    }
+
+    @Test func pandocAndCmarkGfmReadTheMarkdownAsTheSameTree() throws {
+        try makeAwkwardOutline()
+        let markdown = try export(["--tasks"])
+        let ours = try ourTree()
+        let pandoc = try DocumentNode.fromPandocLists(run("pandoc -f gfm -t json", input: markdown))
+        #expect(pandoc == ours, "pandoc read:\n\(pandoc.map(\.description).joined(separator: "\n"))")
+        // Plain CommonMark has no task lists: a done item's marker is text to it.
+        func markingDone(_ nodes: [DocumentNode]) -> [DocumentNode] {
+            nodes.map { node in
+                var node = node
+                if node.done == true { node.title = "[x] " + node.title }
+                node.done = nil
+                node.children = markingDone(node.children)
+                return node
+            }
+        }
+        let commonmark = try DocumentNode.fromPandocLists(run("pandoc -f commonmark -t json", input: export([])))
+        #expect(commonmark == markingDone(ours), "\(commonmark)")
+        let cmark = try DocumentNode.fromCmarkXML(run("cmark-gfm -e tasklist -t xml", input: markdown))
+        #expect(cmark.map { $0.states(true, defaultDone: false) } == ours, "cmark-gfm read:\n\(cmark)")
+    }
+
+    @Test func opmlIsWellFormedAndPandocReadsTheSameTree() throws {
+        try makeAwkwardOutline()
+        let opml = try export(["--format", "opml"])
+        let lint = try OutlineProcess.run(["sh", "-c", "xmllint --noout -"], input: Data(opml.utf8), viaShell: true)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        // Without pandoc's smart typography, which would read --- as a dash.
+        let pandoc = try DocumentNode.fromPandocHeaders(run("pandoc -f opml-smart -t json", input: opml))
+        // pandoc reads _note as Markdown and knows no _complete: compare titles and nesting.
+        #expect(pandoc.map(\.withoutNotes) == (try ourTree()).map { $0.withoutNotes.states(false) }, "\(pandoc)")
+    }
+
+    /// Org has no escape character and reads markup (`*bold*`) and entities (`\alpha`) in any
+    /// text: these titles hold none, but hold what would change the tree or the states.
+    @Test func pandocReadsTheOrgFileAsTheSameTree() throws {
+        try outline.run(["add", "Org"])
+        try outline.run([
+            "add", "--under", "1", "--", "TODO looks like a keyword", "DONE too", "COMMENT not a comment",
+            "[#A] not a priority", "Meeting :work:urgent:", "plain", "# hash", "100 %", "2026",
+        ])
+        try outline.run(["add", "--under", "4", "--", "child"])
+        try outline.run(["done", "3", "6"])
+        try outline.run([
+            "note", "5", "* not a headline\n- not a list\n| not a table\n:not: a drawer\n#+TITLE: no\n1. no",
+        ])
+        let org = try export(["--format", "org", "--tasks"])
+        let pandoc = try DocumentNode.fromPandocHeaders(run("pandoc -f org -t json", input: org))
+        // The zero-width spaces that break org's readings are part of the text pandoc sees.
+        func plain(_ nodes: [DocumentNode]) -> [DocumentNode] {
+            nodes.map { node in
+                var node = node
+                node.title = node.title.replacingOccurrences(of: "\u{200B}", with: "")
+                node.note = node.note?.replacingOccurrences(of: "\u{200B}", with: "")
+                node.children = plain(node.children)
+                return node
+            }
+        }
+        #expect(plain(pandoc) == (try ourTree()), "pandoc read:\n\(pandoc.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func refusals() throws {
+        try makeOutline()
+        let cases: [([String], Int32, String)] = [
+            (["export", "--format", "pdf"], 64, "error: the value 'pdf' is invalid for '--format <format>'"),
+            (["export", "Nothing"], 1, "error: no item titled \"Nothing\"\n"),
+            (["export", "--json", "--format", "opml"], 64, "error: --json writes JSON; use --format json"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try outline.run(arguments)
+            #expect(result.status == status && result.stderr.hasPrefix(message), "\(arguments): \(result)")
+        }
+        // A character XML cannot hold, which only an edit outside outline can store, is refused
+        // with the item named, rather than written into a document no reader would take.
+        try outline.sqlite("UPDATE item SET title = 'bell' || char(7) WHERE id = 2")
+        let refused = try outline.run(["export", "--format", "opml"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "error: item 2 holds the character U+0007, which opml cannot hold (the file was edited outside outline)\n"
+        )
+    }
+}
