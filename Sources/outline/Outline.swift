@@ -31,7 +31,8 @@ struct Outline: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, List.self, Show.self, Find.self, Remove.self, Move.self, Copy.self, Edit.self, Done.self,
-            Reopen.self, NoteCommand.self, Sort.self, Export.self, Undo.self, Redo.self, History.self, Watch.self,
+            Reopen.self, NoteCommand.self, Sort.self, Export.self, Import.self,
+            Undo.self, Redo.self, History.self, Watch.self,
             Check.self, Reindex.self,
         ]
     )

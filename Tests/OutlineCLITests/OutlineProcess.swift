@@ -128,9 +128,12 @@ struct OutlineProcess {
     }
 
     /// The SQL text of a database an earlier release wrote, in `Tests/Fixtures`.
-    static func fixture(_ name: String) -> String {
+    static func fixture(_ name: String) -> String { fixtureFile(name + ".sql") }
+
+    /// The path of a file in `Tests/Fixtures`.
+    static func fixtureFile(_ relativePath: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name).sql").path
+            .appendingPathComponent("Fixtures/" + relativePath).path
     }
 
     /// Makes the database from a fixture, with the sqlite3 shell: a file as that release left it.

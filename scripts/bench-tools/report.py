@@ -78,6 +78,16 @@ if baselines:
     for form in ("ls --tsv", "ls"):
         target(f"`{form}` of 100,000 items, this build over {old}",
                median(f"outline {form}, this build (100000)") / median(f"outline {form}, {old} (100000)"), 1.1)
+if f"outline export opml ({million})" in results:
+    for form in ("markdown", "opml", "org", "text", "json"):
+        target(f"`export` {form} of {million:,} items, ratio to `ls --tsv`",
+               median(f"outline export {form} ({million})") / median(f"outline ls --tsv, beside export ({million})"), 1.5)
+    target(f"peak memory of `export --format opml` over {million:,} items, MiB", memory[f"outline export opml ({million})"] / 1024, 64)
+if "outline import markdown (100000)" in results:
+    for form in ("markdown", "opml"):
+        target(f"`import` of a 100,000-item {form} file, ratio to `add -` of its titles",
+               median(f"outline import {form} (100000)") / median("outline add - (all titles) (100000)"), 2)
+        target(f"peak memory of `import` of 100,000 items from {form}, MiB", memory[f"outline import {form} (100000)"] / 1024, 256)
 print("## Targets\n")
 print("| target | measured | wanted | |\n|---|---|---|---|")
 print("\n".join(targets))
@@ -135,6 +145,20 @@ print(f"\nThe removed subtree holds {sizes[1]['subtree'] if len(sizes) > 1 else 
       " everything under it). `add -` reads its 1000 titles from a file through the shell; hyperfine"
       " subtracts the shell's own start-up. `done` names 1,000 items at once; `cp` copies the same subtree"
       " as `rm` removes.\n")
+
+print("## export and import\n")
+print("`export` in each format beside `ls --tsv` of the same file; `import` of the 100,000-item outline"
+      " written as Markdown and as OPML, into a new file each run, beside `add -` of the same titles.\n")
+print(header)
+for size in sizes:
+    n = size["items"]
+    for name in [f"outline ls --tsv, beside export ({n})"] + [f"outline export {f} ({n})" for f in ("markdown", "opml", "org", "text", "json")]:
+        if name in results:
+            print(row(name, f"outline ls --tsv, beside export ({n})" if "export" in name.split(",")[0] else None))
+for name in ("outline add - (all titles) (100000)", "outline import markdown (100000)", "outline import opml (100000)"):
+    if name in results:
+        print(row(name, "outline add - (all titles) (100000)" if "import" in name else None))
+print()
 
 if os.path.exists(f"{work}/baseline.json"):
     base = json.load(open(f"{work}/baseline.json"))

@@ -68,8 +68,12 @@ enum MarkdownEscaping {
         let markerPunctuation =
             digits > 0 && digits <= 9 && digits < bytes.count && (bytes[digits] == 0x2E || bytes[digits] == 0x29)
             ? digits : -1
+        // Logseq's `key:: value` would be read as a property and dropped: escape its colon.
+        let propertyColon = MarkdownReader.isProperty(Substring(line)) ? bytes.firstIndex(of: 0x3A) ?? -1 : -1
         for (index, byte) in bytes.enumerated() {
-            if anywhere.contains(byte) || (index == 0 && atStart.contains(byte)) || index == markerPunctuation {
+            if anywhere.contains(byte) || (index == 0 && atStart.contains(byte)) || index == markerPunctuation
+                || index == propertyColon
+            {
                 out.append(UInt8(ascii: "\\"))
             }
             out.append(byte)

@@ -18,6 +18,8 @@ public enum Action: Equatable, Sendable {
     case copy(titles: [String], descendants: Int, destination: MoveDestination)
     /// The parent's title (nil for the top level), the key and whether the order is reversed.
     case sort(parentTitle: String?, key: SortKey, reversed: Bool)
+    /// The names of the documents imported, and how many items they held in all.
+    case importDocuments(names: [String], items: Int)
 
     /// Where a `mv` sent its items, in words.
     public enum MoveDestination: Equatable, Sendable {
@@ -73,6 +75,7 @@ public enum Action: Equatable, Sendable {
         case .note: "note"
         case .copy: "cp"
         case .sort: "sort"
+        case .importDocuments: "import"
         }
     }
 
@@ -87,6 +90,7 @@ public enum Action: Equatable, Sendable {
         case .note(_, let removed): removed ? "removed the note of" : "set the note of"
         case .copy: "copied"
         case .sort: "sorted"
+        case .importDocuments: "imported"
         }
     }
 
@@ -114,6 +118,8 @@ public enum Action: Equatable, Sendable {
             return "\(verb) \(Self.list(titles))\(joiner) \(descendants) \(noun) \(Self.describe(destination))"
         case .sort(let parentTitle, let key, let reversed):
             return "\(verb) \(Self.describeList(parentTitle)) \(Self.describe(key, reversed: reversed))"
+        case .importDocuments(let names, let items):
+            return "\(verb) \(Self.list(names)) (\(items) \(items == 1 ? "item" : "items"))"
         }
     }
 

@@ -35,7 +35,7 @@ extension Outline {
         var item: ItemReference?
 
         @Option(help: ArgumentHelp("markdown (the default), opml, org, text or json.", valueName: "format"))
-        var format: ExportFormat?
+        var format: DocumentFormat?
 
         @Flag(help: "Leave out done items, with their subtrees.")
         var open = false
@@ -80,4 +80,4 @@ extension Outline {
     }
 }
 
-extension ExportFormat: ExpressibleByArgument {}
+extension DocumentFormat: ExpressibleByArgument {}

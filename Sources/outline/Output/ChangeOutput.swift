@@ -32,7 +32,7 @@ enum ChangeOutput {
         var json = JSONWriter()
         var ids: [ItemID]?
         switch result.action {
-        case .add, .copy: ids = result.ids
+        case .add, .copy, .importDocuments: ids = result.ids
         default: break
         }
         writeReport(

@@ -1,5 +1,5 @@
-/// The document formats an outline is written in (and, later, read from).
-public enum ExportFormat: String, CaseIterable, Sendable {
+/// The document formats an outline is written in and read from.
+public enum DocumentFormat: String, CaseIterable, Sendable {
     /// A CommonMark / GitHub Flavored Markdown list, `- ` bullets, two spaces a level.
     case markdown
     /// OPML 2.0: nested `<outline text="...">` elements.

@@ -1,0 +1,87 @@
+/// An item read from a document, with the items nested under it: what `OutlineStore.importItems`
+/// adds, as new items.
+public struct ImportedItem: Equatable, Sendable {
+    /// The title, as the document gives it (the store checks it as `Title.validated` says).
+    public var title: String
+    /// Whether the document marks it done.
+    public var isDone: Bool
+    /// Its note, if the document gives one.
+    public var note: String?
+    /// The items nested under it, in order.
+    public var children: [ImportedItem]
+
+    /// An item read from a document.
+    public init(title: String, isDone: Bool = false, note: String? = nil, children: [ImportedItem] = []) {
+        self.title = title
+        self.isDone = isDone
+        self.note = note
+        self.children = children
+    }
+
+    /// How many items this one holds, itself included.
+    public var count: Int { children.reduce(1) { $0 + $1.count } }
+}
+
+/// Why a document could not be read: where (1-based; column 0 where the reader does not know)
+/// and what was wrong there.
+public struct DocumentError: Error, Equatable, Sendable {
+    /// The line where reading stopped.
+    public var line: Int
+    /// The column on that line, from 1; 0 when not known.
+    public var column: Int
+    /// What was wrong, in a few words.
+    public var reason: String
+
+    /// An error at `line` (and `column`), for `reason`.
+    public init(line: Int, column: Int = 0, _ reason: String) {
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
+    /// `line 12: reason`, or `line 12, column 4: reason`.
+    public var message: String {
+        (column > 0 ? "line \(line), column \(column)" : "line \(line)") + ": " + reason
+    }
+}
+
+/// Nests items given one at a time with their depth (1 for the top level), as line-based
+/// documents list them: an item goes under the nearest earlier item of a smaller depth. A depth
+/// that skips levels (`*` then `***`) nests one level down, under the item before.
+struct ItemNester {
+    /// The top-level items finished so far.
+    private(set) var roots: [ImportedItem] = []
+    /// The open items from the top down, each with its depth as the document gave it.
+    private var open: [(item: ImportedItem, depth: Int)] = []
+
+    /// The most recent item, for a reader that adds a note or a state to it.
+    var last: ImportedItem? {
+        get { open.last?.item }
+        set { if let newValue, !open.isEmpty { open[open.count - 1].item = newValue } }
+    }
+
+    /// How deep the last item sits: 1 for a top-level one, 0 with none.
+    var lastLevel: Int { open.count }
+
+    /// Adds `item` at `depth`, closing the open items at that depth or deeper.
+    ///
+    /// - Throws: `DocumentError` when the item would nest deeper than the outline allows.
+    mutating func add(_ item: ImportedItem, depth: Int, line: Int) throws {
+        while let top = open.last, top.depth >= depth { close() }
+        if open.count >= OutlineStore.maximumDepth {
+            throw DocumentError(line: line, "items nest more than \(OutlineStore.maximumDepth) levels deep")
+        }
+        open.append((item, depth))
+    }
+
+    /// Closes every open item and returns the top-level items.
+    mutating func finish() -> [ImportedItem] {
+        while !open.isEmpty { close() }
+        return roots
+    }
+
+    private mutating func close() {
+        let done = open.removeLast().item
+        if open.isEmpty { roots.append(done) } else { open[open.count - 1].item.children.append(done) }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// `import`, end to end: documents that pandoc wrote, what the import adds and undoes, and the
+/// files it must refuse whole (SPEC, "Formats").
+@Suite("import, end to end")
+struct ImportTests {
+    let outline = OutlineProcess()
+
+    /// A nested list, in pandoc's Markdown.
+    static let nestedList = "- Groceries\n    - Milk\n    - Eggs\n- Work\n    - Launch\n        - Slides\n"
+    static let expectedTree = [
+        "1\t0\t1\t1\tGroceries\t0", "2\t1\t1\t2\tMilk\t0", "3\t1\t2\t2\tEggs\t0", "4\t0\t2\t1\tWork\t0",
+        "5\t4\t1\t2\tLaunch\t0", "6\t5\t1\t3\tSlides\t0",
+    ]
+
+    private func pandoc(_ arguments: String, _ input: String) throws -> String {
+        let result = try OutlineProcess.run(
+            ["sh", "-c", "pandoc " + arguments], input: Data(input.utf8), viaShell: true)
+        #expect(result.status == 0, "\(result)")
+        return result.stdout
+    }
+
+    private func importing(_ document: String, _ arguments: [String] = []) throws -> RunResult {
+        try outline.run(["import"] + arguments + ["-"], input: document)
+    }
+
+    @Test(arguments: ["gfm", "commonmark", "org", "markdown"])
+    func aListPandocWroteImportsAsTheSameTree(format: String) throws {
+        let document = try pandoc("-f markdown -t \(format)", Self.nestedList)
+        let result = try importing(document, ["--format", format == "org" ? "org" : "markdown"])
+        #expect(result.stdout == "1\n4\n", "\(format): \(result)")
+        #expect(try outline.tsv() == Self.expectedTree, "\(format):\n\(document)")
+    }
+
+    /// pandoc's OPML is made of headings: written from a document of headings, with a note.
+    @Test func opmlPandocWroteImportsAsTheSameTree() throws {
+        let headings = "# Groceries\n\n## Milk\n\nWhole, not skimmed.\n\n## Eggs\n\n# Work\n\n## Launch\n\n### Slides\n"
+        let opml = try pandoc("-s -f markdown -t opml", headings)
+        #expect(try importing(opml).stdout == "1\n4\n")
+        #expect(try outline.tsv() == Self.expectedTree)
+        #expect(try outline.run(["note", "Milk"]).stdout == "Whole, not skimmed.\n")
+        // And org headlines with their keywords, as pandoc writes them.
+        try outline.run(["rm", "1", "4"])
+        let org = try pandoc("-f markdown -t org", "# TODO Plan\n\n## DONE Draft\n\n## Review\n")
+        try outline.run(["import", "--format", "org", "-"], input: org)
+        #expect(
+            try outline.run(["ls", "--tsv"]).lines.map { $0.split(separator: "\t").suffix(2).joined(separator: " ") }
+                == [
+                    "Plan 0", "Draft 1", "Review 0",
+                ])
+    }
+
+    @Test func anImportIsOneStepThatUndoRemovesExactly() throws {
+        try outline.run(["add", "Inbox", "Other"])
+        let file = outline.directory + "/trip.md"
+        try "- Rome\n  - [x] Book flights\n  - Pack\n\n    Passport!\n- Naples\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let before = try outline.tsv()
+        #expect(try outline.run(["import", file, "--under", "Inbox"]).stdout == "3\n6\n")
+        #expect(
+            try outline.run(["ls", "Inbox", "--notes"]).stdout
+                == "3  Rome\n4  ├─ ✓ Book flights\n5  └─ Pack\n         Passport!\n6  Naples\n")
+        #expect(try outline.run(["history", "--limit", "1"]).stdout.hasSuffix("import \"trip.md\" (4 items)\n"))
+        #expect(try outline.run(["undo"]).stdout == "undone: import \"trip.md\" (4 items)\n")
+        #expect(try outline.tsv() == before)
+        #expect(try outline.run(["redo"]).status == 0)
+        #expect(try outline.run(["ls", "--tsv", "Inbox"]).lines.count == 4)
+        // Another import's ids are new: none of the undone ones is given out again.
+        try outline.run(["undo"])
+        #expect(try outline.run(["import", file]).stdout == "7\n10\n")
+    }
+
+    /// Each file is refused whole with one line that names it and the line, and nothing is added.
+    @Test func badFilesAreRefusedWholeAndNamed() throws {
+        try outline.run(["add", "Keep"])
+        let before = try outline.sqlite(".dump")
+        let deep = (0..<10_000).map { String(repeating: "  ", count: $0) + "level \($0)" }.joined(separator: "\n")
+        let cases: [(name: String, bytes: [UInt8], message: String)] = [
+            (
+                "dtd.opml", Array("<?xml version=\"1.0\"?>\n<!DOCTYPE opml [\n<!ENTITY x \"y\">]>\n<opml/>".utf8),
+                "dtd.opml line 2: the document declares a DTD or entities, which are refused"
+            ),
+            (
+                "xxe.opml", Array("<?xml version=\"1.0\"?>\n<!doctype x SYSTEM \"file:///etc/passwd\"><opml/>".utf8),
+                "xxe.opml line 2: the document declares a DTD or entities, which are refused"
+            ),
+            (
+                "broken.opml", Array("<opml version=\"2.0\"><body>\n<outline text=\"a\">\n</body></opml>".utf8),
+                "broken.opml line 3, column"
+            ),
+            (
+                "bad.md", Array("- fine\n- bad \u{FF}".utf8).map { $0 } + [0xFF],
+                "bad.md line 2: the line is not valid UTF-8"
+            ),
+            ("nul.txt", Array("a\nb\u{0}c\n".utf8), "nul.txt line 2: the file holds a NUL byte"),
+            ("deep.txt", Array(deep.utf8), "deep.txt line 501: items nest more than 500 levels deep"),
+            (
+                "long.md", Array(("- " + String(repeating: "x", count: 70_000)).utf8),
+                "long.md line 1: a title of 70000 bytes is longer than the limit of 65536 bytes"
+            ),
+            (
+                "control.md", Array("- a\n- bell \u{7}\n".utf8),
+                "control.md line 2: title \"bell \\x07\" holds the control character U+0007"
+            ),
+            ("empty.md", [], "empty.md holds no items; nothing was added"),
+            (
+                "note.opml", Array("<opml><body><outline text=\"a\" _note=\"x&#27;y\"/></body></opml>".utf8),
+                "note.opml line 1"
+            ),
+        ]
+        for (name, bytes, message) in cases {
+            let path = outline.directory + "/" + name
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            let result = try outline.run(["import", path])
+            #expect(result.status == 1, "\(name): \(result)")
+            #expect(
+                result.stderr.hasPrefix("error: " + outline.directory + "/" + message)
+                    || result.stderr.hasPrefix("error: " + message),
+                "\(name): \(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(name): one line")
+        }
+        #expect(try outline.sqlite(".dump") == before)
+        // Several files are one import: one bad file refuses them all.
+        let good = outline.directory + "/good.txt"
+        try "fine\n".write(toFile: good, atomically: true, encoding: .utf8)
+        #expect(try outline.run(["import", good, outline.directory + "/nul.txt"]).status == 1)
+        #expect(try outline.sqlite(".dump") == before)
+        #expect(try outline.run(["import", outline.directory + "/missing.md"]).stderr.hasPrefix("error: cannot read"))
+    }
+
+    /// An entity declared inside the document would expand ("billion laughs"): refused unread.
+    @Test func entityExpansionIsRefusedBeforeParsing() throws {
+        var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n"
+        for level in 1...9 {
+            laughs +=
+                "<!ENTITY lol\(level) \""
+                + String(repeating: "&lol\(level - 1 == 0 ? "" : String(level - 1));", count: 10) + "\">\n"
+        }
+        laughs += "]>\n<opml><body><outline text=\"&lol9;\"/></body></opml>\n"
+        let result = try importing(laughs, ["--format", "opml"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: standard input line 2: the document declares a DTD or entities, which are refused\n")
+        #expect(!FileManager.default.fileExists(atPath: outline.database))
+    }
+}

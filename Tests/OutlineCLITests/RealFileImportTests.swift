@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Files in the shapes other outliners write (`Tests/Fixtures/import`), each imported into an
+/// empty outline: the tree it must give is written here, one item a line, indented two spaces a
+/// level, `[x]` for done and `{note}` with the note's lines joined by `/`.
+@Suite("Importing what other outliners write")
+struct RealFileImportTests {
+    let outline = OutlineProcess()
+
+    static let expected: [String: [String]] = [
+        "workflowy.opml": [
+            "Groceries", "  Milk & bread {Oat milk/two litres}", "  [x] Eggs", "Work Q3", "  Launch",
+        ],
+        "workflowy.txt": ["Groceries", "  Milk & bread {Oat milk}", "  [x] Eggs", "Work Q3", "  Launch"],
+        "dynalist.opml": ["Reading list", "  [x] Dune {Frank Herbert}", "  Neuromancer", "Ideas"],
+        "omnioutliner.opml": ["Trip", "  [x] Passport", "  Tickets {print them}"],
+        "logseq.md": ["Launch plan", "  Draft slides", "  Review with team", "Notes {A second line of the block}"],
+        "obsidian.md": ["Weekly review", "  Inbox zero", "  [x] Pay rent", "    Sub task", "  [x] Capital X"],
+        "readme.md": [
+            "Project {Intro paragraph.}", "  Install", "    Download", "    Run `make`", "  Usage", "    Start",
+            "      with flags",
+        ],
+        "tasks.org": [
+            "Plan the trip :travel: {Body text for the plan.}", "  [x] Book flights", "  Pack :home:", "    passport",
+            "    [x] charger", "Notes {Some text.}",
+        ],
+    ]
+
+    /// The outline as this suite writes trees.
+    private func tree() throws -> [String] {
+        let json = try outline.run(["ls", "--json"]).stdout
+        var lines: [String] = []
+        func visit(_ items: [[String: Any]], _ depth: Int) {
+            for item in items {
+                var line = String(repeating: "  ", count: depth) + ((item["done"] as? Bool) == true ? "[x] " : "")
+                line += item["title"] as! String
+                if let note = item["note"] as? String {
+                    line += " {" + note.replacingOccurrences(of: "\n", with: "/") + "}"
+                }
+                lines.append(line)
+                visit(item["children"] as? [[String: Any]] ?? [], depth + 1)
+            }
+        }
+        visit((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]) ?? [], 0)
+        return lines
+    }
+
+    @Test(arguments: expected.keys.sorted())
+    func eachFileImportsAsTheTreeItsToolMeant(name: String) throws {
+        let path = OutlineProcess.fixtureFile("import/" + name)
+        let result = try outline.run(["import", path])
+        #expect(result.status == 0, "\(name): \(result)")
+        #expect(try tree() == Self.expected[name]!, "\(name)")
+        // Read through standard input, the format is told by the content alone.
+        try FileManager.default.removeItem(atPath: outline.database)
+        let piped = try outline.run(["import"], input: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(piped.status == 0, "\(name) on standard input: \(piped)")
+        #expect(try tree() == Self.expected[name]!, "\(name) on standard input")
+    }
+}
