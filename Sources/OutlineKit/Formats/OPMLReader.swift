@@ -103,7 +103,7 @@ public enum OPMLReader {
         case 73: "a tag is not closed with >"
         case 76: "an end tag does not match its start tag"
         case 77: "the document ends inside a tag"
-        case let code: "libxml2 error \(code)"
+        default: "libxml2 error \((error as NSError).code)"
         }
     }
 
