@@ -127,6 +127,16 @@ struct ImportTests {
         #expect(try outline.run(["import", good, outline.directory + "/nul.txt"]).status == 1)
         #expect(try outline.sqlite(".dump") == before)
         #expect(try outline.run(["import", outline.directory + "/missing.md"]).stderr.hasPrefix("error: cannot read"))
+        #expect(try outline.run(["import", outline.directory]).stderr.hasSuffix("it is a folder\n"))
+        // A file past the size limit is refused from its size, unread (a sparse file here).
+        let huge = outline.directory + "/huge.txt"
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let refused = try outline.run(["import", huge])
+        #expect(refused.status == 1 && refused.stderr == "error: \(huge) is larger than 256 MiB; import it in parts\n")
+        #expect(try outline.sqlite(".dump") == before)
     }
 
     /// An entity declared inside the document would expand ("billion laughs"): refused unread.

@@ -19,7 +19,7 @@ struct DocumentRoundTripTests {
     static let awkwardNotes = [
         "one line", "two\nlines", "- list?\n* star?\n# heading?", "first paragraph\n\nsecond", "key:: value",
         "=== underline\n--- rule", "| table |", ":PROPERTIES:\n:END:", "SCHEDULED: <2026-01-01>", "```\ncode\n```",
-        "\u{200B}breaker", "tab\there", "1. numbered",
+        "\u{200B}breaker", "tab\there", "1. numbered", "runs of\n\n\nblank lines",
     ]
 
     /// A random outline of up to `count` items, a few of them long, done or with notes.

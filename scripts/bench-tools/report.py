@@ -27,6 +27,8 @@ def median(name):
 
 
 def row(name, floor=None, peer=None):
+    if name not in results:  # a size left out of this run (BENCH_SIZES)
+        return f"| {name} | not measured in this run | | | | |"
     r = results[name]
     cells = [name, f"{r['median'] * 1000:.1f}", f"{r['min'] * 1000:.1f}", f"{r['max'] * 1000:.1f}"]
     cells.append(f"{r['median'] / results[floor]['median']:.2f}" if floor in results else "")

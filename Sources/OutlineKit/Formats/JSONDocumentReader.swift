@@ -11,6 +11,11 @@ public enum JSONDocumentReader {
         do {
             value = try JSONSerialization.jsonObject(with: Data(bytes))
         } catch {
+            // Foundation's JSON reader stops at 512 levels of arrays and objects, two an item.
+            if nestingDepth(bytes) >= 512 {
+                throw DocumentError(
+                    line: 1, "the JSON nests deeper than the 255 levels of items its reader takes; use OPML or text")
+            }
             throw DocumentError(line: 1, "the file is not JSON")
         }
         guard let items = value as? [Any] else {
@@ -18,6 +23,35 @@ public enum JSONDocumentReader {
         }
         var count = 0
         return try items.map { try item($0, depth: 1, count: &count) }
+    }
+
+    /// How deeply arrays and objects nest in `bytes`, strings skipped.
+    static func nestingDepth(_ bytes: [UInt8]) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                deepest = max(deepest, depth)
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     private static func item(_ value: Any, depth: Int, count: inout Int) throws -> ImportedItem {

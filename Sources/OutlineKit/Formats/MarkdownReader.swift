@@ -13,7 +13,7 @@ public enum MarkdownReader {
         var headings: [Int] = []  // levels of the open headings
         var listLevels = IndentLevels()
         var noteLines: [String] = []
-        var blankBefore = false
+        var blanksBefore = 0
         var fence: Substring?
 
         func finishNote(line: Int) throws {
@@ -40,13 +40,16 @@ public enum MarkdownReader {
                 continue
             }
             if line.isBlank {
-                blankBefore = true
+                blanksBefore += 1
                 continue
             }
-            defer { blankBefore = false }
+            // Blank lines inside a note are kept, as many as there were; the one that
+            // `MarkdownWriter` puts between an item and its note is not part of the note.
+            let blanks = noteLines.isEmpty ? max(0, blanksBefore - 1) : blanksBefore
+            defer { blanksBefore = 0 }
             if rest.hasPrefix("```") || rest.hasPrefix("~~~") {
                 fence = rest.prefix(3)
-                if blankBefore, !noteLines.isEmpty { noteLines.append("") }
+                if nester.last != nil { noteLines += repeatElement("", count: blanks) }
                 noteLines.append(String(rest))
                 if nester.last == nil { try add(ImportedItem(title: String(rest)), depth: 1, line: number) }
                 continue
@@ -70,7 +73,7 @@ public enum MarkdownReader {
                 try add(ImportedItem(title: unescaped(rest)), depth: 1, line: number)
                 continue
             }
-            if blankBefore, !noteLines.isEmpty { noteLines.append("") }
+            noteLines += repeatElement("", count: blanks)
             noteLines.append(unescaped(rest))
         }
         try finishNote(line: lastLine)

@@ -99,6 +99,8 @@ public enum OPMLReader {
         case 23: "an entity reference lacks its ;"
         case 26: "an entity is used that XML does not know"
         case 38: "an attribute holds a bare <"
+        case 39, 40, 41: "an attribute's value is not in quotes"
+        case 42: "an attribute is given twice"
         case 68: "an & does not start an entity"
         case 73: "a tag is not closed with >"
         case 76: "an end tag does not match its start tag"

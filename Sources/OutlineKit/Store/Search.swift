@@ -45,7 +45,8 @@ enum Search {
         return (ids, try SearchTree(db, holding: ids, startedScan: scan), try skipped(query, db))
     }
 
-    /// The ids of the items whose titles hold every term, anywhere in the outline, in no order.
+    /// The ids of the items whose titles or notes hold every term, anywhere in the outline, in no
+    /// order.
     static func matches(_ query: SearchQuery, _ db: Database) throws -> [ItemID] {
         try TreeQueries.requireParent(db, query.subtree)
         let terms = query.foldedTerms

@@ -65,7 +65,9 @@ extension Outline {
                 names.append(source == "-" ? "standard input" : URL(fileURLWithPath: source).lastPathComponent)
             }
             if items.isEmpty {
-                throw CommandFailure(message: "\(names.joined(separator: ", ")) holds no items; nothing was added")
+                let shown = sources.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+                throw CommandFailure(
+                    message: "\(shown) \(sources.count == 1 ? "holds" : "hold") no items; nothing was added")
             }
             let store = try global.openStore(createsFile: true)
             let place = try placement.resolved(in: store)
@@ -90,6 +92,17 @@ extension Outline {
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
             if source == "-", isatty(STDIN_FILENO) == 1 {
                 throw CommandFailure(message: "no document given: name a FILE, or pipe one in and give -")
+            }
+            // A file says its size: one too large is refused before a byte of it is read.
+            var status = stat()
+            if fstat(descriptor, &status) == 0 {
+                if (status.st_mode & S_IFMT) == S_IFDIR {
+                    throw CommandFailure(message: "cannot read '\(source)': it is a folder")
+                }
+                if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > maximumBytes {
+                    throw CommandFailure(
+                        message: "\(source) is larger than \(maximumBytes / 1024 / 1024) MiB; import it in parts")
+                }
             }
             var bytes: [UInt8] = []
             var block = [UInt8](repeating: 0, count: 256 * 1024)
