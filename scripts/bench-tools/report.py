@@ -143,7 +143,7 @@ for name in [f"outline add ({n})", f"outline add - (1000 titles) ({n})", f"outli
              f"outline cp (subtree) ({n})"]:
     if name in results:
         print(row(name))
-print(f"\nThe removed subtree holds {sizes[1]['subtree'] if len(sizes) > 1 else '?'} items (a top-level item and"
+print(f"\nThe removed subtree holds {next((s['subtree'] for s in sizes if s['items'] == 100000), '?')} items (a top-level item and"
       " everything under it). `add -` reads its 1000 titles from a file through the shell; hyperfine"
       " subtracts the shell's own start-up. `done` names 1,000 items at once; `cp` copies the same subtree"
       " as `rm` removes.\n")
