@@ -43,7 +43,10 @@ extension OutlineStore {
 
     /// Sets the item's note, or removes it when `note` is nil or empty once trimmed.
     ///
-    /// - Parameter note: the new note, checked as `Note.validated` says.
+    /// - Parameters:
+    ///   - id: the item; not the root.
+    ///   - note: the new note, checked as `Note.validated` says.
+    ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Throws: a note error, `rootNotAllowed`, `unknownItem`.
     @discardableResult
     public func setNote(_ id: ItemID, to note: String?, reportingChanges: Bool = false) throws -> ChangeResult {

@@ -11,6 +11,7 @@ extension OutlineStore {
     ///   - names: the documents' names, for the step's name: `import "notes.md" (12 items)`.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first item goes; the default puts them last.
+    ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Returns: the result, whose `ids` are the new ids of the top-level items, in order.
     /// - Throws: a title or note error, `noItems` for documents with nothing in them,
     ///   `nestingTooDeep`, and what `add` throws for the place. Nothing is added on error.

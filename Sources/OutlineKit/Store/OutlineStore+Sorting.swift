@@ -9,7 +9,11 @@ extension OutlineStore {
     /// Only the rows whose position changes are written, so a list already in order records no
     /// step, and the change report holds the fewest moves.
     ///
-    /// - Parameter parent: the parent whose children to sort; the root sorts the top level.
+    /// - Parameters:
+    ///   - parent: the parent whose children to sort; the root sorts the top level.
+    ///   - key: what to sort by.
+    ///   - reversed: sort in the reverse order (equal keys still keep theirs).
+    ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Throws: `unknownItem`.
     @discardableResult
     public func sort(
