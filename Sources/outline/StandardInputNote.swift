@@ -9,17 +9,13 @@ enum StandardInputNote {
 
     /// - Throws: `StandardInputError`.
     static func read(from descriptor: Int32 = STDIN_FILENO) throws -> String {
-        var input: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = block.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StandardInputError.unreadable(reason: String(cString: strerror(errno)).lowercased())
-            }
-            if count == 0 { break }
-            input += block[0..<count]
-            if input.count > maximumInputBytes { throw StandardInputError.noteTooLong(limit: Note.maximumBytes) }
+        var input: [UInt8]
+        do {
+            input = try DescriptorReading.readWhole(descriptor, limit: maximumInputBytes)
+        } catch .tooLarge {
+            throw StandardInputError.noteTooLong(limit: Note.maximumBytes)
+        } catch .unreadable(let reason) {
+            throw StandardInputError.unreadable(reason: reason)
         }
         // A byte order mark (some editors on other systems write one) is not part of the note.
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }

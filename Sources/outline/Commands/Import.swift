@@ -104,24 +104,15 @@ extension Outline {
                         message: "\(source) is larger than \(maximumBytes / 1024 / 1024) MiB; import it in parts")
                 }
             }
-            var bytes: [UInt8] = []
-            var block = [UInt8](repeating: 0, count: 256 * 1024)
-            while true {
-                let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw CommandFailure(
-                        message: "cannot read '\(source)': \(String(cString: strerror(errno)).lowercased())")
-                }
-                if count == 0 { break }
-                bytes += block[0..<count]
-                if bytes.count > maximumBytes {
-                    let name = source == "-" ? "standard input" : source
-                    throw CommandFailure(
-                        message: "\(name) is larger than \(maximumBytes / 1024 / 1024) MiB; import it in parts")
-                }
+            do {
+                return try DescriptorReading.readWhole(descriptor, limit: maximumBytes)
+            } catch .tooLarge {
+                let name = source == "-" ? "standard input" : source
+                throw CommandFailure(
+                    message: "\(name) is larger than \(maximumBytes / 1024 / 1024) MiB; import it in parts")
+            } catch .unreadable(let reason) {
+                throw CommandFailure(message: "cannot read '\(source)': \(reason)")
             }
-            return bytes
         }
     }
 }
