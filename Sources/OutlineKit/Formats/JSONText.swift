@@ -5,8 +5,34 @@ public enum JSONText {
     /// are bidirectional overrides and isolates, so the text is safe on a terminal too. Escapes
     /// lose nothing: a JSON reader gets the title back exactly.
     public static func quote(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal, escaped as `quote` escapes it, to `bytes`: a
+    /// listing writes every title through here, and a `String` for each cost a fifth of
+    /// `export --format json`.
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        // Printable ASCII other than the quote and the backslash needs no escape: most titles are
+        // copied as they are.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            bytes.append(contentsOf: text.utf8)
+        } else {
+            appendEscaped(text, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `number` in decimal.
+    public static func appendNumber(_ number: Int64, to bytes: inout [UInt8]) {
+        DecimalDigits.append(number, to: &bytes)
+    }
+
+    private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -23,7 +49,7 @@ public enum JSONText {
                 }
             }
         }
-        return result + "\""
+        bytes.append(contentsOf: result.utf8)
     }
 
     /// A JSON array of ids: for output, and for SQLite's `json_each`, which takes any number of

@@ -24,7 +24,7 @@ public struct MarkdownWriter: OutlineDocumentWriter {
         let item = entry.item
         bytes.appendSpaces(2 * (entry.depth - 1))
         bytes.append(item.isDone ? "- [x] " : marksOpenTasks ? "- [ ] " : "- ")
-        bytes.append(MarkdownEscaping.escaped(item.title))
+        MarkdownEscaping.append(item.title, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         guard let note = item.note else { return }
         bytes.append(UInt8(ascii: "\n"))
@@ -32,7 +32,7 @@ public struct MarkdownWriter: OutlineDocumentWriter {
             let text = line.drop { $0 == " " || $0 == "\t" }
             if !text.isEmpty {
                 bytes.appendSpaces(2 * entry.depth)
-                bytes.append(MarkdownEscaping.escaped(String(text)))
+                MarkdownEscaping.append(String(text), to: &bytes)
             }
             bytes.append(UInt8(ascii: "\n"))
         }
@@ -48,36 +48,74 @@ public struct MarkdownWriter: OutlineDocumentWriter {
 /// Backslash escapes that keep a line of text what it is in CommonMark and GFM.
 enum MarkdownEscaping {
     /// ASCII punctuation with a meaning anywhere in a line: escapes, code, emphasis, links and
-    /// images, HTML and autolinks, entities, GFM's strikethrough and tables. A backslash before
-    /// any ASCII punctuation stands for the character itself, so escaping more than needed is
-    /// harmless; escaping less changes the text a reader sees.
-    private static let anywhere: Set<UInt8> = Set("\\`*_[]<>&~|".utf8)
-    /// What starts a block when it begins a line: a heading, a quote, a list item, a setext
-    /// underline or a thematic break.
-    private static let atStart: Set<UInt8> = Set("#>-+=".utf8)
+    /// images, HTML and autolinks, entities, GFM's strikethrough and tables (``\`*_[]<>&~|``). A
+    /// backslash before any ASCII punctuation stands for the character itself, so escaping more
+    /// than needed is harmless; escaping less changes the text a reader sees.
+    ///
+    /// A switch rather than a set: the test runs for every byte of an export.
+    @inline(__always)
+    private static func isSpecialAnywhere(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x26, 0x7E, 0x7C: true
+        default: false
+        }
+    }
 
-    /// `line` with every character that could change how a reader sees it escaped.
-    static func escaped(_ line: String) -> String {
-        let bytes = Array(line.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 4)
-        // An ordered list marker: up to nine digits and `.` or `)`; escaping the punctuation
-        // keeps the digits plain text.
-        var digits = 0
-        while digits < bytes.count, (48...57).contains(bytes[digits]) { digits += 1 }
-        let markerPunctuation =
-            digits > 0 && digits <= 9 && digits < bytes.count && (bytes[digits] == 0x2E || bytes[digits] == 0x29)
-            ? digits : -1
+    /// What starts a block when it begins a line: a heading, a quote, a list item, a setext
+    /// underline or a thematic break (`#>-+=`).
+    private static func isSpecialAtStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x23, 0x3E, 0x2D, 0x2B, 0x3D: true
+        default: false
+        }
+    }
+
+    /// Appends `line` to `out` with every character that could change how a reader sees it
+    /// escaped. A line that needs no escape is copied as it is, without a buffer of its own: an
+    /// export writes every title through here.
+    static func append(_ line: String, to out: inout [UInt8]) {
+        // An ordered list marker: up to nine digits and `.` or `)`; escaping the punctuation keeps
+        // the digits plain text.
+        var markerPunctuation = -1
         // Logseq's `key:: value` would be read as a property and dropped: escape its colon.
-        let propertyColon = MarkdownReader.isProperty(Substring(line)) ? bytes.firstIndex(of: 0x3A) ?? -1 : -1
-        for (index, byte) in bytes.enumerated() {
-            if anywhere.contains(byte) || (index == 0 && atStart.contains(byte)) || index == markerPunctuation
+        var propertyColon = -1
+        var needsEscapes = false
+        var digits = 0
+        var sawColons = false
+        var previous: UInt8 = 0
+        var index = 0
+        for byte in line.utf8 {
+            if index == digits, byte >= 0x30, byte <= 0x39 {
+                digits += 1
+            } else if index == digits, digits > 0, digits <= 9, byte == 0x2E || byte == 0x29 {
+                markerPunctuation = index
+                needsEscapes = true
+            }
+            if isSpecialAnywhere(byte) || (index == 0 && isSpecialAtStart(byte)) { needsEscapes = true }
+            if byte == 0x3A, previous == 0x3A { sawColons = true }
+            previous = byte
+            index += 1
+        }
+        // The reader's test is on characters; only a line with `::` in it can pass it.
+        if sawColons, MarkdownReader.isProperty(Substring(line)) {
+            propertyColon =
+                line.utf8.firstIndex(of: 0x3A).map { line.utf8.distance(from: line.utf8.startIndex, to: $0) }
+                ?? -1
+            needsEscapes = true
+        }
+        guard needsEscapes else {
+            out.append(contentsOf: line.utf8)
+            return
+        }
+        index = 0
+        for byte in line.utf8 {
+            if isSpecialAnywhere(byte) || (index == 0 && isSpecialAtStart(byte)) || index == markerPunctuation
                 || index == propertyColon
             {
                 out.append(UInt8(ascii: "\\"))
             }
             out.append(byte)
+            index += 1
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

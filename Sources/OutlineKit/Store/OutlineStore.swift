@@ -122,6 +122,10 @@ public final class OutlineStore {
             // a power cut. FULL is SQLite's usual default in WAL mode; say so rather than rely on
             // how the system's library was built.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Keep statement journals in memory. Each insert into the item table runs the title
+            // index's trigger, so SQLite journals every statement's pages; past 64 KiB that went to
+            // a temporary file: 241 MB of writes for a 10,000-item `cp`.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             for function in TitleIndex.functions { db.add(function: function) }
         }
         return configuration
@@ -183,6 +187,8 @@ public final class OutlineStore {
         try requireOpen()
         return try Self.mapErrors(path: path) {
             try queue.inDatabase { db in
+                try Self.enlargeCacheForWriting(db)
+                defer { Self.restoreCache(db) }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -234,6 +240,8 @@ public final class OutlineStore {
                 // Only takes effect outside a transaction, hence here rather than inside it.
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+                try Self.enlargeCacheForWriting(db)
+                defer { Self.restoreCache(db) }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -243,6 +251,20 @@ public final class OutlineStore {
                 return result!
             }
         }
+    }
+
+    /// Gives a write a page cache of 32 MiB. SQLite's default of 2,000 KiB is smaller than the pages a
+    /// big change touches in the title indexes, which lie all over the file: once the cache is
+    /// full, SQLite writes dirty pages to the log before the commit and reads them back, often more
+    /// than once. A 10,000-item `cp` made 17,400 writes and 15,500 reads with 2,000 KiB, and 8,500
+    /// and 5,100 with this (`strace -c`). Reads keep the default, so that a walk of a million
+    /// items does not hold a big cache it has no use for.
+    private static func enlargeCacheForWriting(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA cache_size = -32768")
+    }
+
+    private static func restoreCache(_ db: Database) {
+        try? db.execute(sql: "PRAGMA cache_size = -2000")
     }
 
     /// Whether `close()` has closed the connection.

@@ -53,10 +53,21 @@ struct JSONWriter {
     }
 
     mutating func null() { raw("null") }
-    mutating func value(_ number: Int64?) { raw(number.map(String.init) ?? "null") }
-    mutating func value(_ number: Int?) { raw(number.map(String.init) ?? "null") }
+
+    mutating func value(_ number: Int64?) {
+        guard let number else { return null() }
+        startValue()
+        JSONText.appendNumber(number, to: &bytes)
+    }
+
+    mutating func value(_ number: Int?) { value(number.map(Int64.init)) }
     mutating func value(_ flag: Bool) { raw(flag ? "true" : "false") }
-    mutating func value(_ string: String?) { raw(string.map(JSONText.quote) ?? "null") }
+
+    mutating func value(_ string: String?) {
+        guard let string else { return null() }
+        startValue()
+        JSONText.appendQuoted(string, to: &bytes)
+    }
 
     /// An array of ids, or null.
     mutating func value(_ ids: [ItemID]?) { raw(ids.map(JSONText.array) ?? "null") }
