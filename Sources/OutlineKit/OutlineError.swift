@@ -93,6 +93,16 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// a file edited outside outline has such a title or note.
     case cannotExport(item: ItemID, format: String, scalar: UInt32)
 
+    // Editing in an editor.
+
+    /// An edited text cannot be applied because of what is on `line` (from 1).
+    case editRefused(line: Int, reason: String)
+    /// The subtree an edited text was made from has changed since (`rootTitle` nil: the whole
+    /// outline).
+    case editedSubtreeChanged(rootTitle: String?)
+    /// An edited text was made from the subtree of another item than the one it is applied to.
+    case editedTextOfOtherItem(madeFrom: ItemID, appliedTo: ItemID)
+
     // Placement.
 
     /// A position outside 1 to one past the last child.
@@ -207,6 +217,16 @@ extension OutlineError: LocalizedError {
                 format:
                     "item %lld holds the character U+%04X, which %@ cannot hold (the file was edited outside outline)",
                 item, scalar, format)
+        case .editRefused(let line, let reason):
+            return "line \(line): \(reason)"
+        case .editedSubtreeChanged(let rootTitle):
+            let subject = rootTitle.map { "the items under \(Action.quote($0))" } ?? "the outline"
+            return "\(subject) changed after this text was made, so applying it could undo that change; "
+                + "nothing was changed"
+        case .editedTextOfOtherItem(let madeFrom, let appliedTo):
+            let from = madeFrom == ItemID.root ? "the whole outline" : "the items under item \(madeFrom)"
+            let to = appliedTo == ItemID.root ? "the whole outline" : "those under item \(appliedTo)"
+            return "this text was made from \(from), not \(to); nothing was changed"
         case .positionOutOfRange(let position, let parent, let range):
             let place = parent == ItemID.root ? "at the top level" : "under \(parent)"
             if range.lowerBound == range.upperBound {

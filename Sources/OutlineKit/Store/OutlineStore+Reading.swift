@@ -32,6 +32,16 @@ extension OutlineStore {
         }
     }
 
+    /// Every descendant of `start`, depth-first, as `walk` meets them, read on `db`: for a write
+    /// that needs the subtree as it is inside its own transaction.
+    func subtreeEntries(_ db: Database, of start: ItemID) throws -> [TreeEntry] {
+        try TreeQueries.requireParent(db, start)
+        var walk = Walk(fetcher: try ChildrenFetcher(db), maxDepth: Int.max, leavingOutDone: false, path: [start])
+        var entries: [TreeEntry] = []
+        try walkChildren(db, &walk, of: start, depth: 1, enter: { entries.append($0) }, leave: { _ in })
+        return entries
+    }
+
     /// What stays the same through one walk, and the ids from its start down to the current item.
     private struct Walk {
         let fetcher: ChildrenFetcher

@@ -20,6 +20,9 @@ public enum Action: Equatable, Sendable {
     case sort(parentTitle: String?, key: SortKey, reversed: Bool)
     /// The names of the documents imported, and how many items they held in all.
     case importDocuments(names: [String], items: Int)
+    /// The title of the item whose subtree was edited as text (nil for the whole outline), and
+    /// what the edit changed.
+    case editText(rootTitle: String?, counts: EditCounts)
 
     /// Where a `mv` sent its items, in words.
     public enum MoveDestination: Equatable, Sendable {
@@ -58,6 +61,7 @@ public enum Action: Equatable, Sendable {
         case .sort(let parentTitle, let key, let reversed):
             "nothing changed: \(Self.describeList(parentTitle)) is already "
                 + "sorted \(Self.describe(key, reversed: reversed))"
+        case .editText: "nothing changed: the text says what the outline already holds"
         default: "nothing changed"
         }
     }
@@ -76,6 +80,7 @@ public enum Action: Equatable, Sendable {
         case .copy: "cp"
         case .sort: "sort"
         case .importDocuments: "import"
+        case .editText: "edit"
         }
     }
 
@@ -91,6 +96,7 @@ public enum Action: Equatable, Sendable {
         case .copy: "copied"
         case .sort: "sorted"
         case .importDocuments: "imported"
+        case .editText: "edited"
         }
     }
 
@@ -120,6 +126,8 @@ public enum Action: Equatable, Sendable {
             return "\(verb) \(Self.describeList(parentTitle)) \(Self.describe(key, reversed: reversed))"
         case .importDocuments(let names, let items):
             return "\(verb) \(Self.list(names)) (\(items) \(items == 1 ? "item" : "items"))"
+        case .editText(let rootTitle, let counts):
+            return "\(verb) \(rootTitle.map(Self.quote) ?? "the outline"): \(counts.description)"
         }
     }
 

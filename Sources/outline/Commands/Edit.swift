@@ -1,31 +1,162 @@
 import ArgumentParser
+import Foundation
 import OutlineKit
 
 extension Outline {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
-            abstract: "Give an item a new title.",
+            abstract: "Give an item a new title, or edit a subtree in your editor.",
             discussion: """
+                With a TITLE, retitles the item. Without one, opens the item's descendants (or \
+                the whole outline) in $VISUAL, else $EDITOR, else vi: one item a line, two spaces \
+                of indent a level, [x] before a done item, and the item's #ID at the end of its \
+                line. Reorder, indent, retitle, add and delete lines, then save and quit: what \
+                the text changed is applied as one step, which 'outline undo' takes back. Lines \
+                without an #ID are new items; an item whose line is gone is removed. Notes are \
+                kept.
+
+                If the text cannot be applied (an unknown or repeated #ID, an indent that skips a \
+                level, a refused title, or the items changed meanwhile), nothing is changed and \
+                the text is kept in a file whose path the error gives; --apply FILE retries it.
+
                 Examples:
                   outline edit Groceries/Milk "Buy oat milk"
                   outline edit 3 -- "-20% off"
+                  outline edit Groceries
+                  outline edit Groceries --print > groceries.txt
+                  outline edit Groceries --apply groceries.txt
+                  outline edit Groceries --print | sort | outline edit Groceries --apply -
                 """)
 
         @OptionGroup var global: GlobalOptions
 
         @Argument(
-            help: ArgumentHelp("The item to retitle.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var item: ItemReference
+            help: ArgumentHelp(
+                "The item to retitle, or whose descendants to edit (default: the whole outline).", valueName: "ref"),
+            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        var item: ItemReference?
 
-        @Argument(help: "The new title.")
-        var title: String
+        @Argument(help: "The new title; without it, the subtree opens in an editor.")
+        var title: String?
+
+        @Flag(name: .customLong("print"), help: "Write the subtree's editable text to standard output.")
+        var printsText = false
+
+        @Option(
+            name: .customLong("apply"),
+            help: ArgumentHelp("Apply an edited text (- for standard input) without an editor.", valueName: "file"))
+        var appliedFile: String?
+
+        /// The largest text applied, as for `import`.
+        static let maximumBytes = 256 * 1024 * 1024
+
+        func validate() throws {
+            if printsText, appliedFile != nil {
+                throw ValidationError("--print and --apply cannot be given together")
+            }
+            if title != nil, printsText || appliedFile != nil {
+                throw ValidationError("--print and --apply edit a subtree as text; they take no TITLE")
+            }
+        }
 
         mutating func run() throws {
-            let store = try global.openStore()
-            let result = try store.edit(try store.resolve(item), title: title, reportingChanges: global.json)
-            ChangeOutput.print(result, json: global.json)
+            if let title {
+                guard let item else { throw ValidationError("name the item to retitle") }
+                let store = try global.openStore()
+                let result = try store.edit(try store.resolve(item), title: title, reportingChanges: global.json)
+                ChangeOutput.print(result, json: global.json)
+            } else if printsText {
+                let store = try global.openStore(recordsSteps: false)
+                let root = try item.map { try store.resolve($0) } ?? .root
+                StandardOutput.shared.write(try store.editableText(of: root))
+            } else if let appliedFile {
+                let text = try InputFile.contents(
+                    of: appliedFile, limit: Self.maximumBytes, whenTooLarge: "edit a smaller subtree",
+                    whenTerminal: "no text given: name a FILE, or pipe the text in and give -")
+                let store = try global.openStore(createsFile: true)
+                let root = try item.map { try store.resolve($0) } ?? .root
+                try apply(text, to: root, in: store, keptIn: appliedFile == "-" ? nil : appliedFile)
+            } else {
+                try editInEditor()
+            }
+        }
+
+        /// Opens the subtree in the editor and applies what was saved.
+        private func editInEditor() throws {
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                throw CommandFailure(
+                    message: "edit without a TITLE opens an editor, which needs a terminal; in a script, use "
+                        + "'outline edit [REF] --print' and 'outline edit [REF] --apply FILE'")
+            }
+            let store = try global.openStore(createsFile: true)
+            let root = try item.map { try store.resolve($0) } ?? .root
+            let original = Array(try store.editableText(of: root).utf8)
+            let path = try TextEditor.temporaryFile(holding: original)
+            let editor = TextEditor.command(ProcessInfo.processInfo.environment)
+            let ending = try TextEditor.run(editor, on: path)
+            let saved = try InputFile.contents(
+                of: path, limit: Self.maximumBytes, whenTooLarge: "edit a smaller subtree", whenTerminal: "")
+            guard ending == .exited(0) else {
+                let how =
+                    switch ending {
+                    case .exited(let status): "exited with status \(status)"
+                    case .killed(let signal): "was stopped by signal \(signal)"
+                    }
+                var message = "the editor '\(editor)' \(how); nothing was changed"
+                if saved != original {
+                    message += "; your text is kept in \(path), and '\(retryCommand(root, path))' applies it"
+                } else {
+                    unlink(path)
+                }
+                throw CommandFailure(message: message)
+            }
+            try apply(saved, to: root, in: store, keptIn: path, original: original)
+            unlink(path)
+        }
+
+        /// Applies `text`, printing the summary or the change report. On a refusal the text is
+        /// kept in a file (`keptIn`, or a new one for standard input) whose path the error gives.
+        private func apply(
+            _ text: [UInt8], to root: ItemID, in store: OutlineStore, keptIn file: String?, original: [UInt8]? = nil
+        ) throws {
+            let result: ChangeResult
+            do {
+                result = try store.applyEditedText(
+                    text, to: root, unlessSameAs: original, reportingChanges: global.json)
+            } catch let error as OutlineError {
+                switch error {
+                case .editRefused, .editedTextOfOtherItem, .nestingTooDeep:
+                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
+                    throw CommandFailure(
+                        message: "\(error.message); the text is kept in \(kept): fix it and run "
+                            + "'\(retryCommand(root, kept))'")
+                case .editedSubtreeChanged:
+                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
+                    throw CommandFailure(
+                        message: "\(error.message); the text is kept in \(kept): to apply it over that change, "
+                            + "delete its outline-edit-base line and run '\(retryCommand(root, kept))'")
+                default:
+                    throw error
+                }
+            }
+            if global.json || result.step != nil {
+                ChangeOutput.print(result, json: global.json)
+            } else if text == original {
+                StandardOutput.shared.writeLine("nothing changed: the text was saved as it was")
+            } else if !EditableText.holdsItems(text) {
+                StandardOutput.shared.writeLine(
+                    "nothing changed: the text holds no items (an emptied text never removes them)")
+            } else {
+                ChangeOutput.print(result, json: false)
+            }
+        }
+
+        /// The command that applies the kept text at `path` to `root`'s subtree.
+        private func retryCommand(_ root: ItemID, _ path: String) -> String {
+            let database = global.db.map { " --db \(ShellWord.quoted($0))" } ?? ""
+            let reference = root == .root ? "" : " \(root)"
+            return "outline\(database) edit\(reference) --apply \(ShellWord.quoted(path))"
         }
     }
 }

@@ -55,7 +55,9 @@ extension Outline {
             var names: [String] = []
             for source in sources {
                 let name = source == "-" ? "standard input" : source
-                let bytes = try Self.contents(of: source)
+                let bytes = try InputFile.contents(
+                    of: source, limit: Self.maximumBytes, whenTooLarge: "import it in parts",
+                    whenTerminal: "no document given: name a FILE, or pipe one in and give -")
                 let documentFormat = format ?? DocumentFormat(fileName: source == "-" ? nil : source, content: bytes)
                 do {
                     items += try documentFormat.read(bytes)
@@ -78,40 +80,6 @@ extension Outline {
             } else {
                 StandardOutput.shared.reportsASavedChange = true
                 for id in result.ids { StandardOutput.shared.writeLine(String(id)) }
-            }
-        }
-
-        /// The bytes of `source` (`-`: standard input), refused past `maximumBytes` before more
-        /// is read.
-        static func contents(of source: String) throws -> [UInt8] {
-            let descriptor = source == "-" ? STDIN_FILENO : open(source, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw CommandFailure(
-                    message: "cannot read '\(source)': \(String(cString: strerror(errno)).lowercased())")
-            }
-            defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-            if source == "-", isatty(STDIN_FILENO) == 1 {
-                throw CommandFailure(message: "no document given: name a FILE, or pipe one in and give -")
-            }
-            // A file says its size: one too large is refused before a byte of it is read.
-            var status = stat()
-            if fstat(descriptor, &status) == 0 {
-                if (status.st_mode & S_IFMT) == S_IFDIR {
-                    throw CommandFailure(message: "cannot read '\(source)': it is a folder")
-                }
-                if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > maximumBytes {
-                    throw CommandFailure(
-                        message: "\(source) is larger than \(maximumBytes / 1024 / 1024) MiB; import it in parts")
-                }
-            }
-            do {
-                return try DescriptorReading.readWhole(descriptor, limit: maximumBytes)
-            } catch .tooLarge {
-                let name = source == "-" ? "standard input" : source
-                throw CommandFailure(
-                    message: "\(name) is larger than \(maximumBytes / 1024 / 1024) MiB; import it in parts")
-            } catch .unreadable(let reason) {
-                throw CommandFailure(message: "cannot read '\(source)': \(reason)")
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A word as a shell would pass it on, from the text typed for it: completion requests get the
 /// words verbatim, quotes and backslashes included.
 enum ShellWord {
@@ -25,5 +27,17 @@ enum ShellWord {
             }
         }
         return result
+    }
+
+    /// `text` as one word a POSIX shell reads back as `text`: as it is when it holds only
+    /// characters no shell treats specially, else in single quotes.
+    static func quoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "_./-:=@%+,".unicodeScalars.contains(scalar))
+        }
+        if plain, !text.isEmpty { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

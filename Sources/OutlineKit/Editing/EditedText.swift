@@ -1,0 +1,141 @@
+/// A text of `EditableText`'s form as the user saved it, read into item lines: what `EditPlan`
+/// compares with the subtree.
+struct EditedText {
+    /// One item line.
+    struct Line: Equatable {
+        /// The line's number in the text, from 1, for errors.
+        var number: Int
+        /// 1 at no indent, 2 at one level, and so on.
+        var depth: Int
+        /// The `#ID` at the end of the line; nil for a new item.
+        var id: ItemID?
+        /// The title, unescaped and checked as `add` checks titles.
+        var title: String
+        /// Whether the line starts with `[x] `.
+        var isDone: Bool
+    }
+
+    /// The item lines, in order.
+    var lines: [Line] = []
+    /// The base the text names, if it kept its base line.
+    var base: EditableText.Base?
+
+    /// Reads `bytes`.
+    ///
+    /// - Throws: `OutlineError.editRefused` naming the line: text that is not UTF-8, an indent
+    ///   that is not whole levels or skips one, a damaged or repeated base line, a refused title.
+    init(_ bytes: [UInt8]) throws {
+        let document: DocumentLines
+        do {
+            document = try DocumentLines(bytes)
+        } catch let error as DocumentError {
+            throw OutlineError.editRefused(line: error.line, reason: error.reason)
+        }
+        var baseLine: Int?
+        for (number, text) in document where !text.isBlank {
+            let (indent, rest) = text.splitIndent
+            if rest.hasPrefix("#") {
+                guard rest.hasPrefix(EditableText.baseMarker) else { continue }
+                if let baseLine {
+                    throw OutlineError.editRefused(
+                        line: number, reason: "a second base line (the first is line \(baseLine)); keep one")
+                }
+                base = try Self.base(rest, line: number)
+                baseLine = number
+                continue
+            }
+            let depth = try Self.depth(of: indent, line: number)
+            let previous = lines.last?.depth ?? 0
+            if depth > previous + 1 {
+                let above =
+                    previous == 0
+                    ? "the first item must be at no indent" : "the item line above is indented \(previous - 1)"
+                throw OutlineError.editRefused(
+                    line: number,
+                    reason: "the indent skips a level: this line is indented \(depth - 1) levels, \(above)")
+            }
+            lines.append(try Self.line(rest, number: number, depth: depth))
+        }
+    }
+
+    /// The depth an indent stands for: two spaces or one tab a level.
+    private static func depth(of indent: Substring, line: Int) throws -> Int {
+        var spaces = 0
+        var tabs = 0
+        for character in indent {
+            if character == "\t" { tabs += 1 } else { spaces += 1 }
+        }
+        guard spaces % 2 == 0 else {
+            throw OutlineError.editRefused(
+                line: line, reason: "an indent of \(spaces) spaces is not a whole level (two spaces or a tab a level)")
+        }
+        return 1 + tabs + spaces / 2
+    }
+
+    /// The item line whose text after the indent is `rest`.
+    private static func line(_ rest: Substring, number: Int, depth: Int) throws -> Line {
+        var text = rest.trimmingWhiteSpaceAtEnd()
+        var isDone = false
+        for marker in ["[x] ", "[X] ", "[ ] "] where text.hasPrefix(marker) {
+            isDone = marker != "[ ] "
+            text = text.dropFirst(marker.count)
+            break
+        }
+        var id: ItemID?
+        if let (title, digits) = splitID(text) {
+            guard let parsed = ItemID(digits) else {
+                throw OutlineError.editRefused(line: number, reason: "#\(digits) is not an item")
+            }
+            id = parsed
+            text = title
+        }
+        do {
+            let title = try Title.validated(EditableText.unescaped(text))
+            return Line(number: number, depth: depth, id: id, title: title, isDone: isDone)
+        } catch let error as OutlineError {
+            throw OutlineError.editRefused(line: number, reason: error.message)
+        }
+    }
+
+    /// The text before a line's `#ID`, and the id's digits: a `#` and digits at the end, after two
+    /// or more spaces or a tab. A title's own `#` and digits at its end are escaped (`\#12`), and
+    /// one space before them is not enough, so that `Call Bob #2` typed as a new line stays a
+    /// title.
+    private static func splitID(_ text: Substring) -> (title: Substring, digits: Substring)? {
+        let digitsStart = text.lastIndex { !($0.isASCII && $0.isNumber) }.map(text.index(after:)) ?? text.startIndex
+        guard digitsStart < text.endIndex, digitsStart > text.startIndex else { return nil }
+        let hash = text.index(before: digitsStart)
+        guard text[hash] == "#" else { return nil }
+        let before = text[..<hash]
+        let title = before.trimmingWhiteSpaceAtEnd()
+        let gap = before[title.endIndex...]
+        guard gap.contains("\t") || gap.count >= 2 else { return nil }
+        return (title, text[digitsStart...])
+    }
+
+    /// The base named by a base line.
+    private static func base(_ text: Substring, line: Int) throws -> EditableText.Base {
+        let fields = text.dropFirst(EditableText.baseMarker.count).split(separator: " ")
+        guard fields.count == 2, let root = ItemID(fields[0]), fields[1].count == 16,
+            let fingerprint = UInt64(fields[1], radix: 16)
+        else {
+            throw OutlineError.editRefused(
+                line: line,
+                reason: "the base line is damaged; delete it to apply the text over the outline as it is now")
+        }
+        return EditableText.Base(root: root, fingerprint: fingerprint)
+    }
+}
+
+extension Substring {
+    /// The text without spaces and tabs at its end.
+    fileprivate func trimmingWhiteSpaceAtEnd() -> Substring {
+        var end = endIndex
+        while end > startIndex {
+            let before = index(before: end)
+            guard self[before] == " " || self[before] == "\t" else { break }
+            end = before
+        }
+        return self[startIndex..<end]
+    }
+}

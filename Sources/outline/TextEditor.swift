@@ -1,0 +1,75 @@
+import Foundation
+
+/// The user's text editor, run on a file for `outline edit`: `$VISUAL`, else `$EDITOR`, else
+/// `vi`, as git and crontab choose it.
+enum TextEditor {
+    /// The editor's command line, as the user set it (it may hold arguments: `code --wait`).
+    static func command(_ environment: [String: String]) -> String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name], !value.allSatisfy(\.isWhitespace) { return value }
+        }
+        return "vi"
+    }
+
+    /// How the editor ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case killed(signal: Int32)
+    }
+
+    /// Runs `command` on `path` through `/bin/sh`, so that a command with arguments works, on this
+    /// terminal, and waits for it. Ctrl-C while it runs is the editor's: outline ignores it
+    /// meanwhile, as git does, so that it never leaves an editor behind on the terminal.
+    static func run(_ command: String, on path: String) throws -> Ending {
+        let arguments = ["/bin/sh", "-c", "\(command) \"$@\"", "sh", path]
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
+        guard spawned == 0 else {
+            throw CommandFailure(
+                message: "cannot start the editor '\(command)': \(String(cString: strerror(spawned)).lowercased())")
+        }
+        let interrupt = signal(SIGINT, SIG_IGN)
+        let quit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, interrupt)
+            signal(SIGQUIT, quit)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw CommandFailure(message: "lost the editor '\(command)': \(String(cString: strerror(errno)))")
+            }
+        }
+        // The wait status as <sys/wait.h>'s macros read it, which Swift does not import.
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signalNumber)
+    }
+
+    /// A new file for the text, `outline-edit-XXXXXX.txt` in `$TMPDIR` (else `/tmp`), readable
+    /// by its owner only, holding `bytes`. The `.txt` lets editors choose a plain text mode.
+    static func temporaryFile(holding bytes: [UInt8]) throws -> String {
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(folder)/outline-edit-XXXXXX.txt".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard descriptor >= 0 else {
+            throw CommandFailure(
+                message:
+                    "cannot make a file for the text in \(folder): \(String(cString: strerror(errno)).lowercased())")
+        }
+        defer { close(descriptor) }
+        let path = String(cString: template)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                unlink(path)
+                throw CommandFailure(message: "cannot write the text to \(path): \(String(cString: strerror(errno)))")
+            }
+            written += count
+        }
+        return path
+    }
+}
