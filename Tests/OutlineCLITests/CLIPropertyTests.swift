@@ -18,14 +18,19 @@ struct CLIPropertyTests {
         var rng = SeededGenerator(seed: seed)
         var accepted = 0
         for step in 1...110 {
-            let command = RandomCommand.random(existing: model.itemIDs, nextID: model.nextID, using: &rng)
+            let command = RandomCommand.random(
+                existing: model.itemIDs, nextID: model.nextID, model: model, using: &rng)
             let before = model
-            let result = try outline.run(command.arguments)
+            let result = try outline.run(command.arguments, input: command.input)
             let printedIDs = result.lines.compactMap { ItemID($0) }
             let expectedOK: Bool
             switch command {
             case .undo(let steps): expectedOK = history.travel(&model, steps: steps, undoing: true)
             case .redo(let steps): expectedOK = history.travel(&model, steps: steps, undoing: false)
+            case .editText(let root, let lines):
+                // Its summary names no ids; the tree comparison below checks the new ones.
+                expectedOK = model.applyEdit(under: root, lines: lines) != nil
+                if expectedOK { _ = history.record(before: before, after: model) }
             default:
                 expectedOK = command.apply(to: &model, expectingIDs: printedIDs)
                 if expectedOK { _ = history.record(before: before, after: model) }

@@ -55,9 +55,9 @@ struct Torture {
     /// Returns what went wrong, if anything.
     mutating func playRound() throws -> [String] {
         let commands = (0..<TortureTests.workers).map { _ in
-            RandomCommand.random(existing: model.itemIDs, nextID: model.nextID, using: &rng)
+            RandomCommand.random(existing: model.itemIDs, nextID: model.nextID, model: model, using: &rng)
         }
-        let results = try runConcurrently(commands.map { ["--json"] + $0.arguments })
+        let results = try runConcurrently(commands.map { (["--json"] + $0.arguments, $0.input) })
         var problems: [String] = []
         var commandOfStep: [Int64: (RandomCommand, [ItemID])] = [:]
         for (command, result) in zip(commands, results) {
@@ -133,14 +133,16 @@ struct Torture {
     }
 
     /// Starts every command line before waiting for any.
-    private func runConcurrently(_ commandLines: [[String]]) throws -> [RunResult] {
+    private func runConcurrently(_ commandLines: [(arguments: [String], input: String?)]) throws -> [RunResult] {
         let collected = ConcurrentResults(count: commandLines.count)
         let done = DispatchGroup()
-        for (index, arguments) in commandLines.enumerated() {
+        for (index, (arguments, input)) in commandLines.enumerated() {
             done.enter()
             let outline = outline
             Thread {
-                collected.set(index, Result { try outline.run(arguments, environment: ["OUTLINE_UNDO_LEVELS": "0"]) })
+                collected.set(
+                    index,
+                    Result { try outline.run(arguments, input: input, environment: ["OUTLINE_UNDO_LEVELS": "0"]) })
                 done.leave()
             }.start()
         }
@@ -195,9 +197,16 @@ extension RandomCommand {
             return ["cp"] + ids.map(String.init) + place(parent, placement)
         case .sort(let parent, let key, let reversed):
             return ["sort", String(parent), "--by", key.rawValue] + (reversed ? ["--reverse"] : [])
+        case .editText(let root, _): return ["edit", String(root), "--apply", "-"]
         case .undo(let steps): return ["undo", String(steps)]
         case .redo(let steps): return ["redo", String(steps)]
         }
+    }
+
+    /// What the command reads on standard input: the text of an edit as text.
+    var input: String? {
+        guard case .editText(_, let lines) = self else { return nil }
+        return EditableText.text(of: lines)
     }
 
     /// Applies the command to the model; false where the model refuses it or hands out other ids
@@ -216,6 +225,7 @@ extension RandomCommand {
             return model.copy(ids, under: under, placement: placement) == newIDs
         case .sort(let parent, let key, let reversed):
             return model.sort(parent, byTitle: key == .title, reversed: reversed)
+        case .editText(let root, let lines): return model.applyEdit(under: root, lines: lines) == newIDs
         case .undo, .redo: return false  // undo and redo arrive as events of their own
         }
     }

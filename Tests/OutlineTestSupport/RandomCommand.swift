@@ -11,6 +11,8 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
     case note(ItemID, String)
     case copy([ItemID], under: ItemID?, Placement)
     case sort(ItemID, SortKey, reversed: Bool)
+    /// `edit ROOT --apply -` of these lines: the subtree's text after a random edit.
+    case editText(ItemID, [EditableText.Line])
     case undo(Int)
     case redo(Int)
 
@@ -26,6 +28,7 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
         case .note(let id, let text): "note \(id) \(text.debugDescription)"
         case .copy(let ids, let parent, let placement): "cp \(ids) under \(String(describing: parent)) \(placement)"
         case .sort(let id, let key, let reversed): "sort \(id) by \(key)\(reversed ? " reversed" : "")"
+        case .editText(let root, let lines): "edit \(root) as text \(lines.map(\.text))"
         case .undo(let steps): "undo \(steps)"
         case .redo(let steps): "redo \(steps)"
         }
@@ -41,8 +44,11 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
         "windows\r\nline ends", "bad\u{1B}[31mescape", "lone\rreturn", "mil",
     ]
 
-    public static func random(existing ids: [ItemID], nextID: ItemID, using rng: inout SeededGenerator) -> RandomCommand
-    {
+    /// A random command. With `model`, some are edits as text of a subtree of the model (the
+    /// text is made from the model, so the outline must match it).
+    public static func random(
+        existing ids: [ItemID], nextID: ItemID, model: TreeModel? = nil, using rng: inout SeededGenerator
+    ) -> RandomCommand {
         func someID() -> ItemID {
             switch Int.random(in: 0..<20, using: &rng) {
             case 0: return 0
@@ -63,7 +69,11 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
             }
         }
         // Adds a third of the time, as before the content commands came: the others need items.
-        switch Int.random(in: 0..<20, using: &rng) {
+        switch Int.random(in: 0..<(model == nil ? 20 : 22), using: &rng) {
+        case 20, 21:
+            let root = Bool.random(using: &rng) ? ItemID.root : someID()
+            guard let lines = model?.textLines(under: root) else { return .edit(someID(), someTitle()) }
+            return .editText(root, RandomTextEdit.edit(lines, nextID: nextID, using: &rng))
         case 10, 11: return .undo(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1)
         case 12: return .redo(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1)
         case 13, 14: return .done(someIDs())
@@ -106,6 +116,8 @@ extension RandomCommand {
             try? store.copy(ids, under: parent, placement: placement, reportingChanges: true)
         case .sort(let parent, let key, let reversed):
             try? store.sort(parent, by: key, reversed: reversed, reportingChanges: true)
+        case .editText(let root, let lines):
+            try? store.applyEditedText(Array(EditableText.text(of: lines).utf8), to: root, reportingChanges: true)
         case .undo, .redo: nil
         }
     }

@@ -118,6 +118,69 @@ public struct TreeModel: Equatable {
         return true
     }
 
+    /// `root`'s descendants as the lines of the text `edit` opens; nil where `root` is no item.
+    public func textLines(under root: ItemID) -> [EditableText.Line]? {
+        guard children[root] != nil else { return nil }
+        var lines: [EditableText.Line] = []
+        func visit(_ id: ItemID, depth: Int) {
+            for child in children[id]! {
+                lines.append(.init(depth: depth, id: child, title: titles[child]!, isDone: done.contains(child)))
+                visit(child, depth: depth + 1)
+            }
+        }
+        visit(root, depth: 1)
+        return lines
+    }
+
+    /// SPEC's edit as text: `root`'s descendants become exactly what `lines` say; lines with an
+    /// id keep that item (with its note), lines without one are new items, items without a line
+    /// are removed. Returns the new ids in line order; nil where SPEC refuses the text (an id
+    /// not under `root` or on two lines, an indent that skips a level, a refused title). No
+    /// lines at all change nothing.
+    public mutating func applyEdit(under root: ItemID, lines: [EditableText.Line]) -> [ItemID]? {
+        guard let old = textLines(under: root) else { return nil }
+        guard !lines.isEmpty else { return [] }
+        let cleaned = lines.map { Self.clean($0.title) }
+        guard cleaned.allSatisfy({ $0 != nil }) else { return nil }
+        var previousDepth = 0
+        for line in lines {
+            guard line.depth >= 1, line.depth <= previousDepth + 1 else { return nil }
+            previousDepth = line.depth
+        }
+        let subtree = Set(old.compactMap(\.id))
+        let kept = lines.compactMap(\.id)
+        let keptSet = Set(kept)
+        guard keptSet.count == kept.count, kept.allSatisfy(subtree.contains) else { return nil }
+        var newIDs: [ItemID] = []
+        var stack: [ItemID] = [root]
+        var newChildren: [ItemID: [ItemID]] = [root: []]
+        for (line, title) in zip(lines, cleaned) {
+            stack.removeLast(stack.count - line.depth)
+            let id = line.id ?? nextID
+            if line.id == nil {
+                nextID += 1
+                newIDs.append(id)
+            }
+            newChildren[stack.last!, default: []].append(id)
+            newChildren[id] = newChildren[id] ?? []
+            titles[id] = title!
+            if line.isDone { done.insert(id) } else { done.remove(id) }
+            stack.append(id)
+        }
+        for id in subtree where !keptSet.contains(id) {
+            children[id] = nil
+            parent[id] = nil
+            titles[id] = nil
+            done.remove(id)
+            notes[id] = nil
+        }
+        for (id, list) in newChildren {
+            children[id] = list
+            for child in list { parent[child] = id }
+        }
+        return newIDs
+    }
+
     /// What a row of a results controller shows, as the model encodes it: a change to any part of
     /// it must be reported as an update.
     public func content(of id: ItemID) -> String {

@@ -35,6 +35,43 @@ public enum EditableText {
         }
     }
 
+    /// One item's line: what a program that writes a text for `applyEditedText` puts on it.
+    public struct Line: Equatable, Sendable {
+        /// 1 for a child of the text's root (no indent), 2 for a grandchild, and so on.
+        public var depth: Int
+        /// The item the line keeps; nil for a new item.
+        public var id: ItemID?
+        /// The title, as the item has it (escaped when written).
+        public var title: String
+        /// Whether the item is done.
+        public var isDone: Bool
+
+        /// A line at `depth` for item `id` (nil: a new item).
+        public init(depth: Int, id: ItemID?, title: String, isDone: Bool = false) {
+            self.depth = depth
+            self.id = id
+            self.title = title
+            self.isDone = isDone
+        }
+
+        /// The line of an item met by a walk.
+        public init(_ entry: TreeEntry) {
+            self.init(depth: entry.depth, id: entry.id, title: entry.item.title, isDone: entry.item.isDone)
+        }
+
+        /// The line as the text holds it, without its line end.
+        public var text: String {
+            String(repeating: "  ", count: max(depth - 1, 0)) + (isDone ? "[x] " : "") + EditableText.escaped(title)
+                + (id.map { "  #\($0)" } ?? "")
+        }
+    }
+
+    /// `lines`, one a line, without the comments at the top or a base line: a text that applies
+    /// over the subtree as it is when applied.
+    public static func text(of lines: [Line]) -> String {
+        lines.map { $0.text + "\n" }.joined()
+    }
+
     /// The start of the comment line that carries the base.
     static let baseMarker = "# outline-edit-base"
 
@@ -45,12 +82,7 @@ public enum EditableText {
     ///   - rootTitle: the title of the item whose descendants these are; nil for the root.
     ///   - base: what the text is made from.
     public static func text(of entries: [TreeEntry], rootTitle: String?, base: Base) -> String {
-        var text = header(rootTitle: rootTitle, base: base)
-        for entry in entries {
-            text += line(for: entry.item, depth: entry.depth)
-            text += "\n"
-        }
-        return text
+        header(rootTitle: rootTitle, base: base) + Self.text(of: entries.map(Line.init))
     }
 
     /// Whether `bytes` hold an item line: a line that is neither blank nor a comment. A text
@@ -76,11 +108,6 @@ public enum EditableText {
             \(base.line)
 
             """
-    }
-
-    /// One item's line, without the line end.
-    static func line(for item: Item, depth: Int) -> String {
-        String(repeating: "  ", count: depth - 1) + (item.isDone ? "[x] " : "") + escaped(item.title) + "  #\(item.id)"
     }
 
     /// The title with the backslashes that keep a reader from taking it for a comment, a state

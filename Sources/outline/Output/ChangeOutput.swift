@@ -25,14 +25,15 @@ enum ChangeOutput {
         }
     }
 
-    /// SPEC's change report: `{"step": N, "action": NAME, "changes": [...]}`, with `"ids"` for
-    /// `add`; `step` is null when nothing changed.
+    /// SPEC's change report: `{"step": N, "action": NAME, "changes": [...]}`, with `"ids"` of
+    /// the new items for `add`, `cp`, `import` and `edit` as text; `step` is null when nothing
+    /// changed.
     static func printJSON(_ result: ChangeResult) {
         if result.step != nil { StandardOutput.shared.reportsASavedChange = true }
         var json = JSONWriter()
         var ids: [ItemID]?
         switch result.action {
-        case .add, .copy, .importDocuments: ids = result.ids
+        case .add, .copy, .importDocuments, .editText: ids = result.ids
         default: break
         }
         writeReport(
