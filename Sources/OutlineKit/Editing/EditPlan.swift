@@ -59,9 +59,13 @@ struct EditPlan {
                 guard let item = oldItems[id] else {
                     let place = rootTitle.map { "under \"\(Action.shortened($0))\"" } ?? "in the outline"
                     let reason =
-                        try id != root && exists(id)
-                        ? "#\(id) is not \(place): only the items the text was made from can be kept"
-                        : "there is no item #\(id); delete the id to make the line a new item"
+                        if id == root {
+                            "#\(id) is the item whose descendants the text lists; it has no line of its own"
+                        } else if try exists(id) {
+                            "#\(id) is not \(place): only the items the text was made from can be kept"
+                        } else {
+                            "there is no item #\(id); delete the id to make the line a new item"
+                        }
                     throw OutlineError.editRefused(line: line.number, reason: reason)
                 }
                 if let first = lineOfID.updateValue(line.number, forKey: id) {
