@@ -1,0 +1,248 @@
+import Foundation
+import OutlineKit
+import OutlineTestSupport
+import Testing
+
+/// `outline edit [REF]` without a title, end to end: editors that are small shell scripts, each
+/// making one kind of edit, run on a real pseudo-terminal (`script`); `--print` and `--apply`
+/// for scripts; a real editor (Debian's vim.tiny) driven through tmux.
+@Suite("edit in an editor, end to end")
+struct EditInEditorTests {
+    /// An outline of Groceries (1) with Milk (2), Eggs (3) and Bread (4), and Work (5).
+    static func groceries() throws -> OutlineProcess {
+        let outline = OutlineProcess()
+        try outline.run(["add", "Groceries", "Work"])
+        try outline.run(["add", "Milk", "Eggs", "Bread", "--under", "1"])
+        // Ids: Groceries 1, Work 2, Milk 3, Eggs 4, Bread 5.
+        return outline
+    }
+
+    /// Writes an editor: a shell script that edits the file it is given (`$1`).
+    static func editor(_ body: String, in outline: OutlineProcess, named name: String = "editor.sh") throws -> String {
+        let path = outline.directory + "/" + name
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// Runs `outline --db DB ARGUMENTS` on a pseudo-terminal, as a user at a terminal does, with
+    /// `environment` added; standard output and error arrive together, as on a screen.
+    static func runOnTerminal(
+        _ outline: OutlineProcess, _ arguments: [String], environment: [String: String]
+    ) throws -> RunResult {
+        let words = ([OutlineProcess.binary, "--db", outline.database] + arguments).map(Self.quoted)
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
+        let command = (["env"] + assignments + words).joined(separator: " ")
+        var result = try OutlineProcess.run(
+            ["-qec", command, "/dev/null"], input: nil, executable: "/usr/bin/script", timeout: 60)
+        result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        return result
+    }
+
+    static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// The path of the kept text an error names.
+    static func keptFile(in message: String) -> String? {
+        guard let start = message.range(of: "the text is kept in ")?.upperBound else { return nil }
+        return String(message[start...].prefix { $0 != ":" && $0 != "," && $0 != ";" && !$0.isNewline })
+    }
+
+    @Test func anEditorThatMakesEveryKindOfEditIsAppliedAsOneStep() throws {
+        let outline = try Self.groceries()
+        let before = try outline.tsv()
+        // Milk retitled and done, Eggs deleted, Bread moved first, a new nested item.
+        let editor = try Self.editor(
+            """
+            sed -i -e 's/^Milk  #3$/[x] Oat milk  #3/' -e '/#4$/d' "$1"
+            grep -v '#5$' "$1" > "$1.new"
+            { grep '^#' "$1.new"; echo 'Bread  #5'; grep -v '^#' "$1.new"; printf 'Cheese\\n  Cheddar\\n'; } > "$1"
+            rm "$1.new"
+            """, in: outline)
+        let result = try Self.runOnTerminal(outline, ["edit", "Groceries"], environment: ["EDITOR": editor])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "edited \"Groceries\": 2 added, 1 removed, 1 moved, 1 retitled, 1 marked done\n")
+        #expect(
+            try outline.tsv() == [
+                "1\t0\t1\t1\tGroceries\t0", "5\t1\t1\t2\tBread\t0", "3\t1\t2\t2\tOat milk\t1", "6\t1\t3\t2\tCheese\t0",
+                "7\t6\t1\t3\tCheddar\t0", "2\t0\t2\t1\tWork\t0",
+            ])
+        #expect(try outline.run(["history"]).lines.count == 3)
+        try outline.run(["undo"])
+        #expect(try outline.tsv() == before)
+        // No text is left behind in the temporary folder.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: outline.directory).allSatisfy {
+                !$0.hasPrefix("outline-edit")
+            })
+    }
+
+    @Test func visualComesBeforeEditorAndEitherMayHoldArguments() throws {
+        let outline = try Self.groceries()
+        let result = try Self.runOnTerminal(
+            outline, ["edit", "1"],
+            environment: ["VISUAL": "sed -i s/Eggs/Duck\\ eggs/", "EDITOR": "false", "TMPDIR": outline.directory])
+        #expect(result.status == 0, "\(result)")
+        #expect(try outline.run(["ls", "1", "--tsv"]).lines[1] == "4\t1\t2\t1\tDuck eggs\t0")
+    }
+
+    @Test func anEditorThatFailsChangesNothingAndKeepsAChangedText() throws {
+        let outline = try Self.groceries()
+        let before = try outline.tsv()
+        let editor = try Self.editor("echo Butter >> \"$1\"; exit 3", in: outline)
+        let result = try Self.runOnTerminal(
+            outline, ["edit", "Groceries"], environment: ["EDITOR": editor, "TMPDIR": outline.directory])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("error: the editor '\(editor)' exited with status 3; nothing was changed;"))
+        #expect(try outline.tsv() == before)
+        let kept = try #require(
+            Self.keptFile(in: result.stdout.replacingOccurrences(of: "your text is", with: "the text is")))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8).hasSuffix("Bread  #5\nButter\n"))
+        let applied = try outline.run(["edit", "1", "--apply", kept])
+        #expect(applied.stdout == "edited \"Groceries\": 1 added\n", "\(applied)")
+        // An editor that fails without changing the text leaves nothing behind.
+        let quiet = try Self.runOnTerminal(
+            outline, ["edit"], environment: ["EDITOR": "false", "TMPDIR": outline.directory])
+        #expect(quiet.status == 1 && !quiet.stdout.contains("kept"), "\(quiet)")
+    }
+
+    @Test func savingTheTextAsItWasOrEmptyingItChangesNothing() throws {
+        let outline = try Self.groceries()
+        for (editor, said) in [
+            ("true", "nothing changed: the text was saved as it was"),
+            ("truncate -s 0", "nothing changed: the text holds no items (an emptied text never removes them)"),
+            ("sed -i /#/d", "nothing changed: the text holds no items (an emptied text never removes them)"),
+        ] {
+            let result = try Self.runOnTerminal(outline, ["edit"], environment: ["EDITOR": editor])
+            #expect(result.status == 0 && result.stdout == said + "\n", "\(editor): \(result)")
+        }
+        #expect(try outline.run(["history"]).lines.count == 2)
+    }
+
+    @Test func aRefusedTextIsKeptAndAppliesOnceFixed() throws {
+        let outline = try Self.groceries()
+        let before = try outline.tsv()
+        let editor = try Self.editor("echo 'Ghost  #99' >> \"$1\"", in: outline)
+        let result = try Self.runOnTerminal(
+            outline, ["edit", "Groceries"], environment: ["EDITOR": editor, "TMPDIR": outline.directory])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("error: line 12: there is no item #99; delete the id"), "\(result)")
+        #expect(try outline.tsv() == before)
+        let kept = try #require(Self.keptFile(in: result.stdout))
+        #expect(result.stdout.contains("run 'outline --db \(outline.database) edit 1 --apply \(kept)'"))
+        var text = try String(contentsOfFile: kept, encoding: .utf8)
+        text = text.replacingOccurrences(of: "Ghost  #99", with: "Ghost")
+        try text.write(toFile: kept, atomically: true, encoding: .utf8)
+        let retried = try outline.run(["edit", "1", "--apply", kept])
+        #expect(retried.status == 0 && retried.stdout == "edited \"Groceries\": 1 added\n", "\(retried)")
+    }
+
+    @Test func aChangeMadeWhileTheEditorWasOpenIsNotOverwritten() throws {
+        let outline = try Self.groceries()
+        // The editor adds Milk's line back under another title; meanwhile another command adds
+        // Butter to the same list.
+        let editor = try Self.editor(
+            """
+            '\(OutlineProcess.binary)' --db '\(outline.database)' add Butter --under 1 > /dev/null
+            sed -i 's/^Milk  #3$/Oat milk  #3/' "$1"
+            """, in: outline)
+        let result = try Self.runOnTerminal(
+            outline, ["edit", "1"], environment: ["EDITOR": editor, "TMPDIR": outline.directory])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "error: the items under \"Groceries\" changed after this text was made, so applying it could undo "
+                    + "that change; nothing was changed; the text is kept in "), "\(result)")
+        #expect(
+            try outline.run(["ls", "1", "--tsv"]).lines.map { $0.split(separator: "\t")[4] } == [
+                "Milk", "Eggs", "Bread", "Butter",
+            ])
+        // Retried as it is, it is refused again; without its base line it applies over the change.
+        let kept = try #require(Self.keptFile(in: result.stdout))
+        #expect(try outline.run(["edit", "1", "--apply", kept]).status == 1)
+        let text = try String(contentsOfFile: kept, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("# outline-edit-base") }.joined(separator: "\n")
+        try text.write(toFile: kept, atomically: true, encoding: .utf8)
+        let applied = try outline.run(["edit", "1", "--apply", kept])
+        #expect(applied.stdout == "edited \"Groceries\": 1 removed, 1 retitled\n", "\(applied)")
+    }
+
+    @Test func scriptsPrintAndApplyWithoutATerminal() throws {
+        let outline = try Self.groceries()
+        let printed = try outline.run(["edit", "Groceries", "--print"])
+        let items = printed.lines.filter { !$0.hasPrefix("#") }
+        #expect(items == ["Milk  #3", "Eggs  #4", "Bread  #5"])
+        // The pipeline of the help text: reverse the item lines, keep the comments first.
+        let reversed = printed.lines.filter { $0.hasPrefix("#") } + items.reversed()
+        let applied = try outline.run(
+            ["--json", "edit", "Groceries", "--apply", "-"], input: reversed.joined(separator: "\n") + "\n")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(applied.stdout.utf8)) as? [String: Any], "\(applied)")
+        #expect(report["action"] as? String == "edit \"Groceries\": 2 moved")
+        #expect((report["changes"] as? [[String: Any]])?.allSatisfy { $0["type"] as? String == "move" } == true)
+        #expect(report["ids"] as? [Int] == [])
+        #expect(try outline.run(["ls", "1", "--tsv"]).lines.map { $0.split(separator: "\t")[0] } == ["5", "4", "3"])
+        // New items' ids come back with --json.
+        let added = try outline.run(["--json", "edit", "Work", "--apply", "-"], input: "Plan\nShip\n")
+        #expect(added.stdout.contains("\"ids\":[6,7]"), "\(added)")
+    }
+
+    @Test(
+        arguments: [
+            (
+                ["edit"],
+                "error: edit without a TITLE opens an editor, which needs a terminal; in a script, use 'outline edit [REF] --print' and 'outline edit [REF] --apply FILE'",
+                1
+            ),
+            (
+                ["edit", "1", "--print", "--apply", "-"],
+                "error: --print and --apply cannot be given together (see 'outline edit --help')", 64
+            ),
+            (
+                ["edit", "1", "New", "--print"],
+                "error: --print and --apply edit a subtree as text; they take no TITLE (see 'outline edit --help')", 64
+            ),
+            (["edit", "99", "--print"], "error: no item with id 99", 1),
+            (["edit", "--apply", "missing.txt"], "error: cannot read 'missing.txt': no such file or directory", 1),
+        ] as [([String], String, Int32)])
+    func mistakesAreOneLineAndChangeNothing(arguments: [String], message: String, status: Int32) throws {
+        let outline = try Self.groceries()
+        let before = try outline.tsv()
+        let result = try outline.run(arguments, input: "")
+        #expect(result.status == status)
+        #expect(result.stderr == message + "\n", "\(result)")
+        #expect(try outline.tsv() == before)
+    }
+
+    @Test func printingNeverCreatesADatabase() throws {
+        let outline = OutlineProcess()
+        let result = try outline.run(["edit", "--print"])
+        #expect(result.status == 1 && result.stderr.hasPrefix("error: no outline at"))
+        #expect(!FileManager.default.fileExists(atPath: outline.database))
+    }
+
+    /// vim, as Debian ships it, run by `outline edit` in a real terminal: a word changed, a line
+    /// added, saved with `:wq`.
+    @Test func aRealEditorInATerminal() throws {
+        let outline = try Self.groceries()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/vim.tiny") else {
+            Issue.record("vim.tiny is not installed; scripts/deps installs it")
+            return
+        }
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        defer { tmux.stop() }
+        try tmux.start(
+            "EDITOR=vim.tiny '\(OutlineProcess.binary)' --db '\(outline.database)' edit Groceries;"
+                + " echo \"status=$?\"; sleep 60", rows: 24)
+        #expect(tmux.screen(containing: "Bread  #5").contains("Milk  #3"))
+        tmux.send([":%s/^Milk/Oat milk/", "Enter"])
+        tmux.send(["G", "o", "Butter", "Escape"])
+        tmux.send([":wq", "Enter"])
+        let screen = tmux.screen(containing: "status=")
+        #expect(screen.contains("edited \"Groceries\": 1 added, 1 retitled"), "\(screen)")
+        #expect(screen.contains("status=0"), "\(screen)")
+        #expect(
+            try outline.run(["ls", "1", "--tsv"]).lines.map { $0.split(separator: "\t")[4] } == [
+                "Oat milk", "Eggs", "Bread", "Butter",
+            ])
+    }
+}
