@@ -39,6 +39,11 @@ struct ErrorContractTests {
             ["add", "two\u{2028}lines"],
             "error: title \"two\\u2028lines\" holds the line break U+2028; titles are one line of text"
         ),
+        (
+            ["edit", "1"],
+            "error: edit without a TITLE opens an editor, which needs a terminal; in a script, use "
+                + "'outline edit [REF] --print' and 'outline edit [REF] --apply FILE'"
+        ),
     ]
 
     @Test(arguments: refusals)
@@ -55,7 +60,8 @@ struct ErrorContractTests {
     static let usageErrors: [[String]] = [
         ["frobnicate"], ["add"], ["rm"], ["mv", "1"], ["ls", "a//b"], ["ls", "--depth", "0"],
         ["ls", "--tsv", "--json"],
-        ["add", "x", "--at", "1", "--before", "2"], ["add", "-", "-"], ["edit", "1"], ["rm", "99999999999999999999"],
+        ["add", "x", "--at", "1", "--before", "2"], ["add", "-", "-"], ["edit", "1", "x", "--print"],
+        ["rm", "99999999999999999999"],
         ["ls", "--bogus"], ["add", "x", "--at", "one"],
     ]
 

@@ -73,6 +73,9 @@ target(f"`show /FULL/PATH` over `show ID` at {million:,}", median(f"outline show
 if "outline done (1000 items) (100000)" in results:
     target("`done` of 1,000 items named at once at 100,000, median ms", median("outline done (1000 items) (100000)"), 500)
     target("`cp` of the subtree at 100,000, median ms", median("outline cp (subtree) (100000)"), 500)
+edit_runs = [r for r in results if r.startswith("outline edit --apply (")]
+for name in edit_runs:
+    target(f"`{name[len('outline '):-len(' (100000)')]}` at 100,000, median ms", median(name), 500)
 baselines = [r for r in results if r.startswith("outline ls --tsv, ") and "this build" not in r]
 if baselines:
     old = baselines[0][len("outline ls --tsv, "):-len(" (100000)")]
@@ -140,13 +143,14 @@ print(header)
 for name in [f"outline add ({n})", f"outline add - (1000 titles) ({n})", f"outline mv ({n})", f"outline edit ({n})",
              f"outline rm (subtree) ({n})", f"outline undo (of that rm) ({n})", f"outline redo (of that rm) ({n})",
              f"outline undo (of an add) ({n})", f"outline history ({n})", f"outline done (1000 items) ({n})",
-             f"outline cp (subtree) ({n})"]:
+             f"outline cp (subtree) ({n})"] + edit_runs:
     if name in results:
         print(row(name))
 print(f"\nThe removed subtree holds {next((s['subtree'] for s in sizes if s['items'] == 100000), '?')} items (a top-level item and"
       " everything under it). `add -` reads its 1000 titles from a file through the shell; hyperfine"
       " subtracts the shell's own start-up. `done` names 1,000 items at once; `cp` copies the same subtree"
-      " as `rm` removes.\n")
+      " as `rm` removes; `edit --apply` applies that subtree's text after `scripts/bench-tools/edit_text.py`"
+      " made a few hundred changes to it (retitles, new items, removed leaves, states, swapped neighbours).\n")
 
 print("## export and import\n")
 print("`export` in each format beside `ls --tsv` of the same file; `import` of the 100,000-item outline"

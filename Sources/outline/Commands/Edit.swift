@@ -135,7 +135,7 @@ extension Outline {
                     let kept = try file ?? TextEditor.temporaryFile(holding: text)
                     throw CommandFailure(
                         message: "\(error.message); the text is kept in \(kept): to apply it over that change, "
-                            + "delete its outline-edit-base line and run '\(retryCommand(root, kept))'")
+                            + "remove its outline-edit-base line, then run '\(retryCommand(root, kept))'")
                 default:
                     throw error
                 }
