@@ -108,7 +108,7 @@ struct EditInEditorTests {
     @Test func savingTheTextAsItWasOrEmptyingItChangesNothing() throws {
         let outline = try Self.groceries()
         for (editor, said) in [
-            ("true", "nothing changed: the text was saved as it was"),
+            ("true", "nothing changed: the text was not changed"),
             ("truncate -s 0", "nothing changed: the text holds no items (an emptied text never removes them)"),
             ("sed -i /#/d", "nothing changed: the text holds no items (an emptied text never removes them)"),
         ] {
@@ -125,7 +125,7 @@ struct EditInEditorTests {
         let result = try Self.runOnTerminal(
             outline, ["edit", "Groceries"], environment: ["EDITOR": editor, "TMPDIR": outline.directory])
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("error: line 12: there is no item #99; delete the id"), "\(result)")
+        #expect(result.stdout.hasPrefix("error: line 13: there is no item #99; delete the id"), "\(result)")
         #expect(try outline.tsv() == before)
         let kept = try #require(Self.keptFile(in: result.stdout))
         #expect(result.stdout.contains("run 'outline --db \(outline.database) edit 1 --apply \(kept)'"))
@@ -213,11 +213,33 @@ struct EditInEditorTests {
         #expect(try outline.tsv() == before)
     }
 
-    @Test func printingNeverCreatesADatabase() throws {
+    @Test func aMissingDatabaseIsNeverMade() throws {
         let outline = OutlineProcess()
-        let result = try outline.run(["edit", "--print"])
-        #expect(result.status == 1 && result.stderr.hasPrefix("error: no outline at"))
+        for (arguments, input) in [
+            (["edit", "--print"], nil), (["edit", "--apply", "-"], "A\n"), (["edit", "--apply", "-"], ""),
+            (["edit", "Foo", "--apply", "-"], "A\n"),
+        ] as [([String], String?)] {
+            let result = try outline.run(arguments, input: input)
+            #expect(result.status == 1 && result.stderr.hasPrefix("error: no outline at"), "\(arguments): \(result)")
+        }
+        let editor = try Self.runOnTerminal(outline, ["edit"], environment: ["EDITOR": "true"])
+        #expect(editor.status == 1 && editor.stdout.hasPrefix("error: no outline at"), "\(editor)")
         #expect(!FileManager.default.fileExists(atPath: outline.database))
+    }
+
+    @Test func theEditedItemRemovedMeanwhileLeavesTheTextKept() throws {
+        let outline = try Self.groceries()
+        let editor = try Self.editor(
+            """
+            '\(OutlineProcess.binary)' --db '\(outline.database)' rm Groceries > /dev/null
+            sed -i 's/^Milk  #3$/Oat milk  #3/' "$1"
+            """, in: outline)
+        let result = try Self.runOnTerminal(
+            outline, ["edit", "Groceries"], environment: ["EDITOR": editor, "TMPDIR": outline.directory])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("error: no item with id 1; the text is kept in "), "\(result)")
+        let kept = try #require(Self.keptFile(in: result.stdout))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8).contains("Oat milk  #3"))
     }
 
     /// vim, as Debian ships it, run by `outline edit` in a real terminal: a word changed, a line

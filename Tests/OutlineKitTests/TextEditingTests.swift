@@ -49,9 +49,10 @@ struct TextEditingTests {
         // A `\#7` the user moved away from the end of the title still reads as `#7`.
         let moved = try EditedText(Array("Issue \\#7 and more  #3\n".utf8)).lines[0]
         #expect(moved.title == "Issue #7 and more" && moved.id == 3)
-        // One space before `#2` is part of a new title, not an id.
-        let typed = try EditedText(Array("Call Bob #2\n".utf8)).lines[0]
-        #expect(typed.title == "Call Bob #2" && typed.id == nil)
+        // A `#` and digits the text did not escape, with one space before them, may be a damaged
+        // id: refused rather than read as a new title (and the item it named removed).
+        #expect(throws: OutlineError.self) { try EditedText(Array("Call Bob #2\n".utf8)) }
+        #expect(try EditedText(Array("Call Bob \\#2\n".utf8)).lines[0].title == "Call Bob #2")
     }
 
     @Test func theTextListsTheSubtreeWithStatesAndIDs() throws {
@@ -146,18 +147,43 @@ struct TextEditingTests {
         ("Groceries  #1\n", "line 1: #1 is the item whose descendants the text lists; it has no line of its own"),
         (
             "Milk  #2\n    Deep\n",
-            "line 2: the indent skips a level: this line is indented 2 levels, the item line above is indented 0"
+            "line 2: the indent skips a level: this line is indented 2 levels, the item line above is indented 0 levels"
         ),
         (
             "  First\n",
-            "line 1: the indent skips a level: this line is indented 1 levels, the first item must be at no indent"
+            "line 1: the indent skips a level: this line is indented 1 level, the first item must be at no indent"
         ),
-        ("Milk  #2\n   Odd\n", "line 2: an indent of 3 spaces is not a whole level (two spaces or a tab a level)"),
+        ("Milk  #2\n   Odd\n", "line 2: an indent of 3 columns is not a whole level (two spaces a level)"),
         (
             "Bell\u{7}  #2\n",
             "line 1: title \"Bell\\x07\" holds the control character U+0007; titles are one line of text"
         ),
         ("[x]   #2\n", "line 1: a title cannot be empty"),
+        ("[x]\n", "line 1: a title cannot be empty"),
+        (
+            "Milk #2\n",
+            "line 1: #2 at the end needs two spaces before it to keep item 2; for a title that ends so, write \\#2"
+        ),
+        (
+            "Milk#2\n",
+            "line 1: #2 at the end needs two spaces before it to keep item 2; for a title that ends so, write \\#2"
+        ),
+        (
+            "Milk  #2 (aged)\n",
+            "line 1: text follows #2; an item's id must end its line (for a title that holds it, write \\#2)"
+        ),
+        (
+            "Milk  #2\n  #3\n",
+            "line 2: #3 has no title; write the title before it, or delete the line to remove the item"
+        ),
+        (
+            "\u{A0}\u{A0}Milk  #2\n",
+            "line 1: the indent holds U+00A0, which is not a space or a tab; indent with spaces (two a level)"
+        ),
+        (
+            "Milk  #2\n\tEggs  #3\n",
+            "line 2: the indent skips a level: this line is indented 4 levels, the item line above is indented 0 levels (a tab reaches the next multiple of 8 columns: 4 levels)"
+        ),
         (
             "# outline-edit-base 1 xyz\nMilk  #2\n",
             "line 1: the base line is damaged; delete it to apply the text over the outline as it is now"
@@ -187,6 +213,18 @@ struct TextEditingTests {
         }
         #expect(try Self.dump(fixture.store) == before)
         #expect(try fixture.store.undoManager.history().count == 3)
+    }
+
+    @Test func aLineThatStartsWithHashButKeepsItsIDIsAnItem() throws {
+        let fixture = try StoreFixture()
+        try fixture.build([("Groceries", ["Milk", "Eggs"])])
+        // A comment that ends with an id is the user's title for that item, not a comment.
+        try Self.apply("#important Milk  #2\nEggs  #3\n# a comment\n#\n", to: 1, in: fixture.store)
+        #expect(try fixture.childTitles(1) == ["#important Milk", "Eggs"])
+        // A tab is 8 columns: with spaces after it, 12 columns are 6 levels.
+        let deep = (0..<6).map { String(repeating: "  ", count: $0) + "d\($0)\n" }.joined() + "\t    x\n"
+        try Self.apply(deep, in: fixture.store)
+        #expect(try fixture.tsv().last?.split(separator: "\t")[3] == "7")
     }
 
     @Test func bytesThatAreNotUTF8AreRefusedWithTheirLine() throws {

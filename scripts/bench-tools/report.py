@@ -73,6 +73,8 @@ target(f"`show /FULL/PATH` over `show ID` at {million:,}", median(f"outline show
 if "outline done (1000 items) (100000)" in results:
     target("`done` of 1,000 items named at once at 100,000, median ms", median("outline done (1000 items) (100000)"), 500)
     target("`cp` of the subtree at 100,000, median ms", median("outline cp (subtree) (100000)"), 500)
+if "outline import 1,000,000 siblings" in memory:
+    target("peak memory of `import` of 1,000,000 siblings, MiB", memory["outline import 1,000,000 siblings"] / 1024, 256)
 edit_runs = [r for r in results if r.startswith("outline edit --apply (")]
 for name in edit_runs:
     target(f"`{name[len('outline '):-len(' (100000)')]}` at 100,000, median ms", median(name), 500)
@@ -161,9 +163,11 @@ for size in sizes:
     for name in [f"outline ls --tsv, beside export ({n})"] + [f"outline export {f} ({n})" for f in ("markdown", "opml", "org", "text", "json")]:
         if name in results:
             print(row(name, f"outline ls --tsv, beside export ({n})" if "export" in name.split(",")[0] else None))
-for name in ("outline add - (all titles) (100000)", "outline import markdown (100000)", "outline import opml (100000)"):
+for name in ("outline add - (all titles) (100000)", "outline import markdown (100000)", "outline import opml (100000)",
+             "outline import 1,000,000 siblings"):
     if name in results:
-        print(row(name, "outline add - (all titles) (100000)" if "import" in name else None))
+        floor = "outline add - (all titles) (100000)" if "import" in name and "siblings" not in name else None
+        print(row(name, floor))
 print()
 
 if os.path.exists(f"{work}/baseline.json"):

@@ -112,7 +112,7 @@ extension OutlineStore {
         for row in rows where problems.count < 20 {
             let step: Int64 = row[0]
             let typesAreRight: Bool = row[1]
-            let bytes = (row[2] as Data?).map(Array.init) ?? []
+            let bytes = (row[2] as Data?) ?? Data()
             if !typesAreRight {
                 problems.append(Problem("undo step \(step) has a name, date or changeset of the wrong type"))
             } else if (try? SessionChangeset(bytes: bytes).rows(inverted: false)) == nil {

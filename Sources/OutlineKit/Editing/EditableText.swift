@@ -99,6 +99,7 @@ public enum EditableText {
         let subject = rootTitle.map { "the items under \"\(TitleSanitizer.forTerminal($0))\"" } ?? "the whole outline"
         return """
             # Editing \(subject): one item a line, two spaces of indent a level.
+            # vim: set expandtab shiftwidth=2 softtabstop=2 :
             # "[x] " before a title marks the item done. The "#ID" at the end of a line keeps that item:
             # move, indent or retitle the line freely. A line without one is a new item; an item whose
             # line you delete is removed. Notes are kept. Save and quit to apply it all as one step

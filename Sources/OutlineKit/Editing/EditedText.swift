@@ -34,7 +34,22 @@ struct EditedText {
         var baseLine: Int?
         for (number, text) in document where !text.isBlank {
             let (indent, rest) = text.splitIndent
-            if rest.hasPrefix("#") {
+            if let first = rest.unicodeScalars.first, first.properties.isWhitespace {
+                let code = String(first.value, radix: 16, uppercase: true)
+                throw OutlineError.editRefused(
+                    line: number,
+                    reason: "the indent holds U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code), "
+                        + "which is not a space or a tab; indent with spaces (two a level)")
+            }
+            // A line that starts with `#` is a comment, unless it ends with an id: a kept item
+            // whose title the user began with `#` is not dropped without a word.
+            if rest.hasPrefix("#"), Self.splitID(rest.trimmingWhiteSpaceAtEnd()) == nil {
+                if rest.count > 1, rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
+                    throw OutlineError.editRefused(
+                        line: number,
+                        reason: "\(rest) has no title; write the title before it, or delete the line to remove the item"
+                    )
+                }
                 guard rest.hasPrefix(EditableText.baseMarker) else { continue }
                 if let baseLine {
                     throw OutlineError.editRefused(
@@ -49,36 +64,45 @@ struct EditedText {
             if depth > previous + 1 {
                 let above =
                     previous == 0
-                    ? "the first item must be at no indent" : "the item line above is indented \(previous - 1)"
+                    ? "the first item must be at no indent"
+                    : "the item line above is indented \(Self.levels(previous - 1))"
+                let tabs = indent.contains("\t") ? " (a tab reaches the next multiple of 8 columns: 4 levels)" : ""
                 throw OutlineError.editRefused(
                     line: number,
-                    reason: "the indent skips a level: this line is indented \(depth - 1) levels, \(above)")
+                    reason: "the indent skips a level: this line is indented \(Self.levels(depth - 1)), \(above)\(tabs)"
+                )
             }
             lines.append(try Self.line(rest, number: number, depth: depth))
         }
     }
 
-    /// The depth an indent stands for: two spaces or one tab a level.
+    /// `1 level`, `2 levels`.
+    private static func levels(_ count: Int) -> String { count == 1 ? "1 level" : "\(count) levels" }
+
+    /// The depth an indent stands for: two columns a level, as the editor shows it, with a tab
+    /// reaching the next multiple of 8 columns. Counting a tab as one level instead would read a
+    /// line that vim (with `shiftwidth=2`) shows 8 columns in as one level deep: a structure
+    /// other than the one on the screen, applied without a word.
     private static func depth(of indent: Substring, line: Int) throws -> Int {
-        var spaces = 0
-        var tabs = 0
+        var columns = 0
         for character in indent {
-            if character == "\t" { tabs += 1 } else { spaces += 1 }
+            columns = character == "\t" ? (columns / 8 + 1) * 8 : columns + 1
         }
-        guard spaces % 2 == 0 else {
+        guard columns % 2 == 0 else {
             throw OutlineError.editRefused(
-                line: line, reason: "an indent of \(spaces) spaces is not a whole level (two spaces or a tab a level)")
+                line: line, reason: "an indent of \(columns) columns is not a whole level (two spaces a level)")
         }
-        return 1 + tabs + spaces / 2
+        return 1 + columns / 2
     }
 
     /// The item line whose text after the indent is `rest`.
     private static func line(_ rest: Substring, number: Int, depth: Int) throws -> Line {
         var text = rest.trimmingWhiteSpaceAtEnd()
         var isDone = false
-        for marker in ["[x] ", "[X] ", "[ ] "] where text.hasPrefix(marker) {
-            isDone = marker != "[ ] "
+        for marker in ["[x]", "[X]", "[ ]"] where text == marker || text.hasPrefix(marker + " ") {
+            isDone = marker != "[ ]"
             text = text.dropFirst(marker.count)
+            if text.first == " " { text = text.dropFirst() }
             break
         }
         var id: ItemID?
@@ -88,6 +112,8 @@ struct EditedText {
             }
             id = parsed
             text = title
+        } else {
+            try refuseDamagedID(text, line: number)
         }
         do {
             let title = try Title.validated(EditableText.unescaped(text))
@@ -111,6 +137,36 @@ struct EditedText {
         let gap = before[title.endIndex...]
         guard gap.contains("\t") || gap.count >= 2 else { return nil }
         return (title, text[digitsStart...])
+    }
+
+    /// Refuses a line whose id looks damaged, rather than read it as a new item and remove the
+    /// item it named: `#` and digits at the end with one space or none before them (the text
+    /// escapes a title's own, as `\#8`), or text after an id (vim's `A` appends after it).
+    private static func refuseDamagedID(_ text: Substring, line: Int) throws {
+        let digitsStart = text.lastIndex { !($0.isASCII && $0.isNumber) }.map(text.index(after:)) ?? text.startIndex
+        if digitsStart < text.endIndex, digitsStart > text.startIndex {
+            let hash = text.index(before: digitsStart)
+            let escaped = hash > text.startIndex && text[text.index(before: hash)] == "\\"
+            if text[hash] == "#", !escaped {
+                let digits = text[digitsStart...]
+                throw OutlineError.editRefused(
+                    line: line,
+                    reason: "#\(digits) at the end needs two spaces before it to keep item \(digits); "
+                        + "for a title that ends so, write \\#\(digits)")
+            }
+        }
+        var index = text.startIndex
+        while let hash = text[index...].firstIndex(of: "#") {
+            let gap = text[..<hash].reversed().prefix { $0 == " " || $0 == "\t" }
+            let digits = text[text.index(after: hash)...].prefix { $0.isASCII && $0.isNumber }
+            if (gap.count >= 2 || gap.contains("\t")), !digits.isEmpty, digits.endIndex < text.endIndex {
+                throw OutlineError.editRefused(
+                    line: line,
+                    reason: "text follows #\(digits); an item's id must end its line (for a title that holds "
+                        + "it, write \\#\(digits))")
+            }
+            index = text.index(after: hash)
+        }
     }
 
     /// The base named by a base line.

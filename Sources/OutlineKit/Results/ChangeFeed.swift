@@ -116,7 +116,7 @@ public final class ChangeFeed {
         var appliedRows: [[ChangedRow]?] = []
         for row in rows {
             let kind = StepEvent(rawValue: row[2]) ?? .done
-            let changeset = (row[4] as Data?).map { SessionChangeset(bytes: Array($0)) }
+            let changeset = (row[4] as Data?).map { SessionChangeset(bytes: $0) }
             let applied = try changeset?.rows(inverted: kind == .undone)
             appliedRows.append(applied)
             var titles: [ItemID: String] = [:]

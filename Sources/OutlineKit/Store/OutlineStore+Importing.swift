@@ -7,7 +7,8 @@ extension OutlineStore {
     ///
     /// - Parameters:
     ///   - items: what the documents held; titles and notes are checked as `add` and `setNote`
-    ///     check them, and done items are marked done now.
+    ///     check them, and done items are marked done now. Consumed: they are let go once
+    ///     inserted, before the step is recorded (pass `consume items` to let go of yours).
     ///   - names: the documents' names, for the step's name: `import "notes.md" (12 items)`.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first item goes; the default puts them last.
@@ -17,47 +18,55 @@ extension OutlineStore {
     ///   `nestingTooDeep`, and what `add` throws for the place. Nothing is added on error.
     @discardableResult
     public func importItems(
-        _ items: [ImportedItem], names: [String], under parent: ItemID? = nil, placement: Placement = .end,
-        reportingChanges: Bool = false
+        _ items: consuming [ImportedItem], names: [String], under parent: ItemID? = nil,
+        placement: Placement = .end, reportingChanges: Bool = false
     ) throws -> ChangeResult {
         guard !items.isEmpty else { throw OutlineError.noItems }
-        let items = try items.map(Self.checked)
         let now = Date().timeIntervalSince1970
+        let levels = items.map(Self.height).max() ?? 1
+        let topCount = items.count
+        // Taken by the walk below, which drops each list once it is inserted: a million items
+        // read from a file are some 50 MB that the rest of the step has no need of.
+        var remaining = Optional(consume items)
         return try performChange(reportingChanges: reportingChanges) { db in
             let place = try placement.resolve(db, parent: parent)
             try TreeQueries.requireRoom(
-                levels: items.map(Self.height).max() ?? 1,
-                belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
+                levels: levels, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
             try db.cachedStatement(
                 sql: "UPDATE item SET position = position + ? WHERE parent_id = ? AND position > ?"
-            ).execute(arguments: [items.count, place.parent, place.index])
+            ).execute(arguments: [topCount, place.parent, place.index])
             let insert = try db.cachedStatement(
                 sql: "INSERT INTO item (parent_id, position, title, done_at, note) VALUES (?, ?, ?, ?, ?)")
             var ids: [ItemID] = []
-            // Depth-first, with a stack rather than recursion, so that ids run in outline order.
-            var pending: [(item: ImportedItem, parent: ItemID, position: Int)] =
-                items.enumerated().reversed().map { ($1, place.parent, place.index + $0 + 1) }
             var count = 0
-            while let (item, parentID, position) = pending.popLast() {
-                try insert.execute(arguments: [parentID, position, item.title, item.isDone ? now : nil, item.note])
+            // Depth-first, so that ids run in outline order, with a stack of the lists being
+            // walked: each frame holds the document's own array, never a copy of it (a file of a
+            // million siblings is one list of a million items). Titles and notes are checked as
+            // they are inserted; an error rolls the whole transaction back.
+            var frames: [(items: [ImportedItem], next: Int, parent: ItemID, firstPosition: Int)] = [
+                (remaining.take() ?? [], 0, place.parent, place.index + 1)
+            ]
+            while let top = frames.indices.last {
+                let index = frames[top].next
+                guard index < frames[top].items.count else {
+                    frames.removeLast()
+                    continue
+                }
+                frames[top].next += 1
+                let item = frames[top].items[index]
+                let parentID = frames[top].parent
+                try insert.execute(arguments: [
+                    parentID, frames[top].firstPosition + index, try Title.validated(item.title),
+                    item.isDone ? now : nil, try item.note.flatMap(Note.validated),
+                ])
                 let id = db.lastInsertedRowID
-                if parentID == place.parent { ids.append(id) }
+                if frames.count == 1 { ids.append(id) }
                 count += 1
-                pending += item.children.enumerated().reversed().map { ($1, id, $0 + 1) }
+                if !item.children.isEmpty { frames.append((item.children, 0, id, 1)) }
             }
             return ChangeResult(
                 action: .importDocuments(names: names, items: count), ids: ids, touchedParents: [place.parent])
         }
-    }
-
-    /// The item with its title and note, and those of everything under it, as the store keeps
-    /// them.
-    private static func checked(_ item: ImportedItem) throws -> ImportedItem {
-        var result = item
-        result.title = try Title.validated(item.title)
-        result.note = try item.note.flatMap(Note.validated)
-        result.children = try item.children.map(checked)
-        return result
     }
 
     /// How many levels `item` spans, itself included.

@@ -1,4 +1,5 @@
 import CSQLiteSession
+import Foundation
 import GRDB
 
 /// The rows one command changed in the item table, as recorded by SQLite's session extension.
@@ -8,7 +9,9 @@ import GRDB
 /// inverted, the changeset restores the rows exactly as they were (same ids, parents, positions
 /// and titles); applied forward, it redoes the command.
 struct SessionChangeset: Equatable {
-    var bytes: [UInt8]
+    /// The changeset as SQLite writes it. `Data`, so that a big one (47 MB for an import of a
+    /// million items) is neither copied out of SQLite's buffer nor copied again to be stored.
+    var bytes: Data
 
     var isEmpty: Bool { bytes.isEmpty }
 
@@ -23,8 +26,12 @@ struct SessionChangeset: Equatable {
         var size: Int32 = 0
         var buffer: UnsafeMutableRawPointer?
         try check(sqlite3session_changeset(session, &size, &buffer), "collect the changes")
-        defer { sqlite3_free(buffer) }
-        let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+        guard let buffer, size > 0 else {
+            sqlite3_free(buffer)
+            return (result, SessionChangeset(bytes: Data()))
+        }
+        let bytes = Data(
+            bytesNoCopy: buffer, count: Int(size), deallocator: .custom { pointer, _ in sqlite3_free(pointer) })
         return (result, SessionChangeset(bytes: bytes))
     }
 

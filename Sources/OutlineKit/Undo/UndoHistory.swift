@@ -1,3 +1,4 @@
+import CSQLiteSession
 import Foundation
 import GRDB
 
@@ -10,9 +11,7 @@ enum UndoHistory {
     {
         // Cleared steps stay readable for watchers until pruned; see `Schema.createVersion2`.
         try db.cachedStatement(sql: "UPDATE undo_step SET undone = 2 WHERE undone = 1").execute()
-        try db.cachedStatement(
-            sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [name, Data(changeset.bytes), Date().timeIntervalSince1970, listEnds.stored])
+        try insertStep(db, name: name, changeset: changeset, listEnds: listEnds)
         let number = db.lastInsertedRowID
         let event = try recordEvent(db, step: number, .done)
         if levels > 0 {
@@ -22,6 +21,37 @@ enum UndoHistory {
                 .execute(arguments: [event - Int64(levels)])
         }
         return number
+    }
+
+    /// Inserts the step's row. Through SQLite's C interface, so that the changeset is bound
+    /// where it lies: GRDB has SQLite copy a blob it binds, and the changeset of an import of a
+    /// million items is 47 MB, met at the moment the command's memory peaks.
+    private static func insertStep(_ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds)
+        throws
+    {
+        let sql = "INSERT INTO undo_step (name, changeset, created_at, list_ends) VALUES (?, ?, ?, ?)"
+        var statement: OpaquePointer?
+        var code = sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        if code == SQLITE_OK {
+            // SQLITE_TRANSIENT (-1) for the short texts; none (static) for the blob, which
+            // outlives the statement.
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            code = changeset.bytes.withUnsafeBytes { blob in
+                sqlite3_bind_text(statement, 1, name, -1, transient)
+                // A zero-length blob needs a pointer all the same, or SQLite stores NULL.
+                sqlite3_bind_blob(
+                    statement, 2, blob.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(blob.count), nil)
+                sqlite3_bind_double(statement, 3, Date().timeIntervalSince1970)
+                sqlite3_bind_text(statement, 4, listEnds.stored, -1, transient)
+                return sqlite3_step(statement)
+            }
+        }
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                sql: sql)
+        }
     }
 
     /// Appends to the event log; returns the event's sequence number.
@@ -53,7 +83,7 @@ enum UndoHistory {
             """
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit]).map { row in
             let bytes: Data = row["changeset"]
-            return (step(row), SessionChangeset(bytes: Array(bytes)), ListEnds(stored: row["list_ends"]))
+            return (step(row), SessionChangeset(bytes: bytes), ListEnds(stored: row["list_ends"]))
         }
     }
 

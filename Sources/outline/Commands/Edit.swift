@@ -26,7 +26,7 @@ extension Outline {
                   outline edit Groceries
                   outline edit Groceries --print > groceries.txt
                   outline edit Groceries --apply groceries.txt
-                  outline edit Groceries --print | sort | outline edit Groceries --apply -
+                  outline edit Groceries --print | sed 's/Milk  #/Oat milk  #/' | outline edit Groceries --apply -
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -74,7 +74,7 @@ extension Outline {
                 let text = try InputFile.contents(
                     of: appliedFile, limit: Self.maximumBytes, whenTooLarge: "edit a smaller subtree",
                     whenTerminal: "no text given: name a FILE, or pipe the text in and give -")
-                let store = try global.openStore(createsFile: true)
+                let store = try openStore(applying: text)
                 let root = try item.map { try store.resolve($0) } ?? .root
                 try apply(text, to: root, in: store, keptIn: appliedFile == "-" ? nil : appliedFile)
             } else {
@@ -89,7 +89,7 @@ extension Outline {
                     message: "edit without a TITLE opens an editor, which needs a terminal; in a script, use "
                         + "'outline edit [REF] --print' and 'outline edit [REF] --apply FILE'")
             }
-            let store = try global.openStore(createsFile: true)
+            var store = try global.openStore()
             let root = try item.map { try store.resolve($0) } ?? .root
             let original = Array(try store.editableText(of: root).utf8)
             let path = try TextEditor.temporaryFile(holding: original)
@@ -111,14 +111,27 @@ extension Outline {
                 }
                 throw CommandFailure(message: message)
             }
-            try apply(saved, to: root, in: store, keptIn: path, original: original)
+            if store.isEmptyStandIn { store = try openStore(applying: saved) }
+            try apply(saved, to: root, in: store, keptIn: path, original: original, keptByUs: true)
             unlink(path)
+        }
+
+        /// The store to apply `text` to. A `--db` file that is missing is refused, as a likely
+        /// typo; the default outline, not made yet, is made only when the text adds to it.
+        private func openStore(applying text: [UInt8]) throws -> OutlineStore {
+            let store = try global.openStore()
+            guard store.isEmptyStandIn, EditableText.holdsItems(text) else { return store }
+            return try global.openStore(createsFile: true)
         }
 
         /// Applies `text`, printing the summary or the change report. On a refusal the text is
         /// kept in a file (`keptIn`, or a new one for standard input) whose path the error gives.
+        ///
+        /// - Parameter keptByUs: the file is this command's own (the editor's text), so that any
+        ///   failure must say where the text is; a file the user named is theirs already.
         private func apply(
-            _ text: [UInt8], to root: ItemID, in store: OutlineStore, keptIn file: String?, original: [UInt8]? = nil
+            _ text: [UInt8], to root: ItemID, in store: OutlineStore, keptIn file: String?, original: [UInt8]? = nil,
+            keptByUs: Bool = false
         ) throws {
             let result: ChangeResult
             do {
@@ -126,24 +139,36 @@ extension Outline {
                     text, to: root, unlessSameAs: original, reportingChanges: global.json)
             } catch let error as OutlineError {
                 switch error {
-                case .editRefused, .editedTextOfOtherItem, .nestingTooDeep:
+                case .editRefused, .nestingTooDeep:
                     let kept = try file ?? TextEditor.temporaryFile(holding: text)
                     throw CommandFailure(
                         message: "\(error.message); the text is kept in \(kept): fix it and run "
                             + "'\(retryCommand(root, kept))'")
+                case .editedTextOfOtherItem(let madeFrom, _):
+                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
+                    throw CommandFailure(
+                        message: "\(error.message); the text is kept in \(kept): "
+                            + "'\(retryCommand(madeFrom, kept))' applies it where it was made")
                 case .editedSubtreeChanged:
                     let kept = try file ?? TextEditor.temporaryFile(holding: text)
                     throw CommandFailure(
                         message: "\(error.message); the text is kept in \(kept): to apply it over that change, "
-                            + "remove its outline-edit-base line, then run '\(retryCommand(root, kept))'")
+                            + "removing what the text does not list, remove its outline-edit-base line, then run "
+                            + "'\(retryCommand(root, kept))'")
                 default:
-                    throw error
+                    guard keptByUs || file == nil else { throw error }
+                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
+                    throw CommandFailure(message: "\(error.commandLineMessage); the text is kept in \(kept)")
                 }
+            } catch let error where keptByUs || file == nil {
+                guard !(error is CommandFailure) else { throw error }
+                let kept = try file ?? TextEditor.temporaryFile(holding: text)
+                throw CommandFailure(message: "\(error.localizedDescription); the text is kept in \(kept)")
             }
             if global.json || result.step != nil {
                 ChangeOutput.print(result, json: global.json)
             } else if text == original {
-                StandardOutput.shared.writeLine("nothing changed: the text was saved as it was")
+                StandardOutput.shared.writeLine("nothing changed: the text was not changed")
             } else if !EditableText.holdsItems(text) {
                 StandardOutput.shared.writeLine(
                     "nothing changed: the text holds no items (an emptied text never removes them)")

@@ -74,7 +74,8 @@ extension Outline {
             let store = try global.openStore(createsFile: true)
             let place = try placement.resolved(in: store)
             let result = try store.importItems(
-                items, names: names, under: place.parent, placement: place.placement, reportingChanges: global.json)
+                consume items, names: names, under: place.parent, placement: place.placement,
+                reportingChanges: global.json)
             if global.json {
                 ChangeOutput.printJSON(result)
             } else {
