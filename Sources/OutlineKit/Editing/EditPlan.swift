@@ -5,7 +5,9 @@ struct EditPlan {
     /// The parent a line's item goes under: an item that exists, or the new item of an earlier
     /// line (by its index in `placed`).
     enum Parent: Hashable {
+        /// An item that exists before the edit: the text's root, or a kept item.
         case item(ItemID)
+        /// The new item of the line at this index of `placed`.
         case newLine(Int)
     }
 
