@@ -23,7 +23,8 @@ struct EditedText {
     /// Reads `bytes`.
     ///
     /// - Throws: `OutlineError.editRefused` naming the line: text that is not UTF-8, an indent
-    ///   that is not whole levels or skips one, a damaged or repeated base line, a refused title.
+    ///   that is not whole levels, skips one or holds other white space, a damaged or repeated
+    ///   base line, an id that looks damaged or has no title, a refused title.
     init(_ bytes: [UInt8]) throws {
         let document: DocumentLines
         do {
@@ -124,9 +125,8 @@ struct EditedText {
     }
 
     /// The text before a line's `#ID`, and the id's digits: a `#` and digits at the end, after two
-    /// or more spaces or a tab. A title's own `#` and digits at its end are escaped (`\#12`), and
-    /// one space before them is not enough, so that `Call Bob #2` typed as a new line stays a
-    /// title.
+    /// or more spaces or a tab. A title's own `#` and digits at its end are escaped (`\#12`); with
+    /// one space or none before them they are neither an id nor a title (`refuseDamagedID`).
     private static func splitID(_ text: Substring) -> (title: Substring, digits: Substring)? {
         let digitsStart = text.lastIndex { !($0.isASCII && $0.isNumber) }.map(text.index(after:)) ?? text.startIndex
         guard digitsStart < text.endIndex, digitsStart > text.startIndex else { return nil }
