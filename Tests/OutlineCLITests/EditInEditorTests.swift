@@ -202,6 +202,10 @@ struct EditInEditorTests {
                 "error: --print and --apply edit a subtree as text; they take no TITLE (see 'outline edit --help')", 64
             ),
             (["edit", "99", "--print"], "error: no item with id 99", 1),
+            (
+                ["--json", "edit", "--print"],
+                "error: --print writes the text itself; it has no --json form (see 'outline edit --help')", 64
+            ),
             (["edit", "--apply", "missing.txt"], "error: cannot read 'missing.txt': no such file or directory", 1),
         ] as [([String], String, Int32)])
     func mistakesAreOneLineAndChangeNothing(arguments: [String], message: String, status: Int32) throws {
@@ -225,6 +229,21 @@ struct EditInEditorTests {
         let editor = try Self.runOnTerminal(outline, ["edit"], environment: ["EDITOR": "true"])
         #expect(editor.status == 1 && editor.stdout.hasPrefix("error: no outline at"), "\(editor)")
         #expect(!FileManager.default.fileExists(atPath: outline.database))
+    }
+
+    @Test func textPipedInIsKeptWhateverRefusesIt() throws {
+        let outline = try Self.groceries()
+        let environment = ["TMPDIR": outline.directory]
+        let unknown = try outline.run(["edit", "Nope", "--apply", "-"], input: "Kept line\n", environment: environment)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("error: no item titled \"Nope\"; the text is kept in "), "\(unknown)")
+        let kept = try #require(Self.keptFile(in: unknown.stderr))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "Kept line\n")
+        // With nowhere to keep it, the refusal still says why, and that the text was not kept.
+        let nowhere = try outline.run(
+            ["edit", "1", "--apply", "-"], input: "Milk #3\n", environment: ["TMPDIR": "/nonexistent/folder"])
+        #expect(nowhere.stderr.hasPrefix("error: line 1: #3 at the end needs two spaces"), "\(nowhere)")
+        #expect(nowhere.stderr.contains("; and the text could not be kept: cannot make a file for the text in"))
     }
 
     @Test func theEditedItemRemovedMeanwhileLeavesTheTextKept() throws {

@@ -31,6 +31,7 @@ struct TextEditingTests {
         let awkward = [
             "#12", "# heading", "[x] not done", "[ ] nor open", "\\", "\\#5", "a\\#5", "Issue #7", "tail  #4", "a #",
             "#", "[", "x\\", "## #1 #2", "ends with #0", "\\\\#9", "C# code", "price: $5 #deal", "1. first",
+            "Eggs  # 4", "a\\#b", "x  #5 y", "＃4", "tail  ＃４", "a \\ #", "issue #42 today", "-#-1",
         ]
         var rng = SeededGenerator(seed: 7)
         for title in awkward {
@@ -162,11 +163,11 @@ struct TextEditingTests {
         ("[x]\n", "line 1: a title cannot be empty"),
         (
             "Milk #2\n",
-            "line 1: #2 at the end needs two spaces before it to keep item 2; for a title that ends so, write \\#2"
+            "line 1: #2 at the end needs two spaces before it if it is an item's id; for a title that ends so, write \\#2"
         ),
         (
             "Milk#2\n",
-            "line 1: #2 at the end needs two spaces before it to keep item 2; for a title that ends so, write \\#2"
+            "line 1: #2 at the end needs two spaces before it if it is an item's id; for a title that ends so, write \\#2"
         ),
         (
             "Milk  #2 (aged)\n",
@@ -182,8 +183,23 @@ struct TextEditingTests {
         ),
         (
             "Milk  #2\n\tEggs  #3\n",
-            "line 2: the indent skips a level: this line is indented 4 levels, the item line above is indented 0 levels (a tab reaches the next multiple of 8 columns: 4 levels)"
+            "line 2: the indent skips a level: this line is indented 4 levels, the item line above is indented 0 levels (a tab reaches the next multiple of 8 columns: 4 levels; in vi, :set sw=2 et indents by two spaces)"
         ),
+        ("Milk  #2 Eggs  #3\n", "line 1: the line holds two ids, #2 and #3: one item a line (lines joined?)"),
+        ("Milk  #2  #3\n", "line 1: the line holds two ids, #2 and #3: one item a line (lines joined?)"),
+        (
+            "Eggs  # 3\n",
+            "line 1: \"# 3\" looks like a mistyped id (an id is # and ASCII digits, as #4); for a title that ends so, write \\# 3"
+        ),
+        (
+            "Eggs  ＃３\n",
+            "line 1: \"＃３\" looks like a mistyped id (an id is # and ASCII digits, as #4); for a title that ends so, write \\＃３"
+        ),
+        (
+            "# [x] Milk  #2\n",
+            "line 1: the line starts with # (a comment) but ends with #2: delete the line to remove the item, or write \\# at the start of a title that begins with #"
+        ),
+        ("[x]  #2\n", "line 1: a title cannot be empty"),
         (
             "# outline-edit-base 1 xyz\nMilk  #2\n",
             "line 1: the base line is damaged; delete it to apply the text over the outline as it is now"
@@ -215,11 +231,11 @@ struct TextEditingTests {
         #expect(try fixture.store.undoManager.history().count == 3)
     }
 
-    @Test func aLineThatStartsWithHashButKeepsItsIDIsAnItem() throws {
+    @Test func commentsAndTabs() throws {
         let fixture = try StoreFixture()
         try fixture.build([("Groceries", ["Milk", "Eggs"])])
-        // A comment that ends with an id is the user's title for that item, not a comment.
-        try Self.apply("#important Milk  #2\nEggs  #3\n# a comment\n#\n", to: 1, in: fixture.store)
+        // An escaped `#` starts a title; comments, bare or not, are skipped.
+        try Self.apply("\\#important Milk  #2\nEggs  #3\n# a comment\n#\n", to: 1, in: fixture.store)
         #expect(try fixture.childTitles(1) == ["#important Milk", "Eggs"])
         // A tab is 8 columns: with spaces after it, 12 columns are 6 levels.
         let deep = (0..<6).map { String(repeating: "  ", count: $0) + "d\($0)\n" }.joined() + "\t    x\n"
@@ -267,7 +283,11 @@ struct TextEditingTests {
     @Test func theNestingLimitHolds() throws {
         let fixture = try StoreFixture()
         let deep = (1...OutlineStore.maximumDepth + 1).map { EditableText.Line(depth: $0, id: nil, title: "d\($0)") }
-        #expect(throws: OutlineError.nestingTooDeep(limit: OutlineStore.maximumDepth)) {
+        #expect(
+            throws: OutlineError.editRefused(
+                line: OutlineStore.maximumDepth + 1,
+                reason: OutlineError.nestingTooDeep(limit: OutlineStore.maximumDepth).message)
+        ) {
             try Self.apply(EditableText.text(of: deep), in: fixture.store)
         }
         #expect(try fixture.tsv().isEmpty)

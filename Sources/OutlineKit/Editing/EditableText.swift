@@ -112,19 +112,16 @@ public enum EditableText {
     }
 
     /// The title with the backslashes that keep a reader from taking it for a comment, a state
-    /// marker or an id: before a `#`, `[` or `\` that starts it, and before the `#` of a `#` and
-    /// digits that end it. So that a `\#12` the user moves away from the end still reads as
-    /// `#12`, any `\` before `#` and a digit is read as an escape; a title's own backslash there
-    /// is escaped too.
+    /// marker or an id: before a `#`, `[` or `\` that starts it, and before every `#` that reads
+    /// like an id (`idLike`), or that follows a backslash of the title's own.
     static func escaped(_ title: String) -> String {
         let characters = Array(title)
-        let trailing = trailingHashAndDigits(in: characters)
         var result = ""
         for (index, character) in characters.enumerated() {
-            if index == 0, character == "#" || character == "[" || character == "\\" {
+            if index == 0, character == "#" || character == "＃" || character == "[" || character == "\\" {
                 result.append("\\")
-            } else if character == "#", index + 1 < characters.count, isDigit(characters[index + 1]),
-                index == trailing || characters[index - 1] == "\\"
+            } else if character == "#" || character == "＃",
+                characters[index - 1] == "\\" || idLike(characters, at: index) != nil
             {
                 result.append("\\")
             }
@@ -133,7 +130,8 @@ public enum EditableText {
         return result
     }
 
-    /// The title a line's text stands for: `escaped` undone.
+    /// The title a line's text stands for: `escaped` undone. A backslash before `#` (or `＃`)
+    /// anywhere, and before `[` or `\` at the start, stands for the character after it.
     static func unescaped(_ text: Substring) -> String {
         let characters = Array(text)
         var result = ""
@@ -141,9 +139,7 @@ public enum EditableText {
         while index < characters.count {
             if characters[index] == "\\", index + 1 < characters.count {
                 let next = characters[index + 1]
-                let escapesStart = index == 0 && (next == "#" || next == "[" || next == "\\")
-                let escapesNumber = next == "#" && index + 2 < characters.count && isDigit(characters[index + 2])
-                if escapesStart || escapesNumber {
+                if next == "#" || next == "＃" || (index == 0 && (next == "[" || next == "\\")) {
                     result.append(next)
                     index += 2
                     continue
@@ -155,16 +151,45 @@ public enum EditableText {
         return result
     }
 
-    private static func isDigit(_ character: Character) -> Bool {
-        character.isASCII && character.isNumber
+    /// How a `#` that reads like an id sits in its line.
+    struct IDLike {
+        /// `#` and ASCII digits, as the text writes ids; false for `# 4`, `#-4`, `＃4`, `#４`.
+        var isPlain: Bool
+        /// Whether it ends the line.
+        var isAtEnd: Bool
+        /// Whether two spaces or a tab come before it.
+        var followsGap: Bool
+        /// The `#` and what follows it, as written.
+        var shown: String
     }
 
-    /// The offset of the `#` of a `#` followed by one or more ASCII digits that ends `characters`.
-    private static func trailingHashAndDigits(in characters: [Character]) -> Int? {
-        var index = characters.count
-        while index > 0, isDigit(characters[index - 1]) { index -= 1 }
-        guard index < characters.count, index > 0, characters[index - 1] == "#" else { return nil }
-        return index - 1
+    /// Whether the `#` (or `＃`) at `index` reads like an id: a `#` and digits that end the text, or
+    /// that follow two spaces or a tab; or, after two spaces or a tab at the end, an id mistyped
+    /// (a space or a sign after the `#`, full-width or other scripts' characters). A title's own
+    /// such `#` is escaped by the writer, so an unescaped one is an id, or damage.
+    static func idLike(_ characters: [Character], at index: Int) -> IDLike? {
+        var gap = 0
+        var tabbed = false
+        var before = index
+        while before > 0, characters[before - 1] == " " || characters[before - 1] == "\t" {
+            before -= 1
+            gap += 1
+            if characters[before] == "\t" { tabbed = true }
+        }
+        var after = index + 1
+        while after < characters.count, characters[after] == " " { after += 1 }
+        if after < characters.count, characters[after] == "-" || characters[after] == "+" { after += 1 }
+        let digitsStart = after
+        while after < characters.count, characters[after].isWholeNumber { after += 1 }
+        guard after > digitsStart else { return nil }
+        let isPlain =
+            characters[index] == "#" && digitsStart == index + 1
+            && characters[digitsStart..<after].allSatisfy { $0.isASCII }
+        let like = IDLike(
+            isPlain: isPlain, isAtEnd: after == characters.count, followsGap: gap >= 2 || tabbed,
+            shown: String(characters[index..<after]))
+        if isPlain ? (like.isAtEnd || like.followsGap) : (like.isAtEnd && like.followsGap) { return like }
+        return nil
     }
 
     /// A fingerprint of a subtree as the text shows it: each item's id, depth, state and title,

@@ -42,9 +42,16 @@ struct EditedText {
                     reason: "the indent holds U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code), "
                         + "which is not a space or a tab; indent with spaces (two a level)")
             }
-            // A line that starts with `#` is a comment, unless it ends with an id: a kept item
-            // whose title the user began with `#` is not dropped without a word.
-            if rest.hasPrefix("#"), Self.splitID(rest.trimmingWhiteSpaceAtEnd()) == nil {
+            if rest.hasPrefix("#") {
+                // A comment that ends with an id is a line commented out, or a title begun with an
+                // unescaped `#`: which one only the user knows, and either way the item it names
+                // must not go without a word.
+                if let (_, digits) = Self.splitID(rest.trimmingWhiteSpaceAtEnd()) {
+                    throw OutlineError.editRefused(
+                        line: number,
+                        reason: "the line starts with # (a comment) but ends with #\(digits): delete the line to "
+                            + "remove the item, or write \\# at the start of a title that begins with #")
+                }
                 if rest.count > 1, rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
                     throw OutlineError.editRefused(
                         line: number,
@@ -67,7 +74,10 @@ struct EditedText {
                     previous == 0
                     ? "the first item must be at no indent"
                     : "the item line above is indented \(Self.levels(previous - 1))"
-                let tabs = indent.contains("\t") ? " (a tab reaches the next multiple of 8 columns: 4 levels)" : ""
+                let tabs =
+                    indent.contains("\t")
+                    ? " (a tab reaches the next multiple of 8 columns: 4 levels; in vi, :set sw=2 et indents by two "
+                        + "spaces)" : ""
                 throw OutlineError.editRefused(
                     line: number,
                     reason: "the indent skips a level: this line is indented \(Self.levels(depth - 1)), \(above)\(tabs)"
@@ -106,6 +116,13 @@ struct EditedText {
             if text.first == " " { text = text.dropFirst() }
             break
         }
+        // `[x]  #4`: the state and the id, with no title between them.
+        let afterMarker = text.drop { $0 == " " || $0 == "\t" }
+        if afterMarker.first == "#", afterMarker.count > 1,
+            afterMarker.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            throw OutlineError.editRefused(line: number, reason: OutlineError.emptyTitle.message)
+        }
         var id: ItemID?
         if let (title, digits) = splitID(text) {
             guard let parsed = ItemID(digits) else {
@@ -113,9 +130,8 @@ struct EditedText {
             }
             id = parsed
             text = title
-        } else {
-            try refuseDamagedID(text, line: number)
         }
+        try refuseDamagedID(text, line: number, keeping: id)
         do {
             let title = try Title.validated(EditableText.unescaped(text))
             return Line(number: number, depth: depth, id: id, title: title, isDone: isDone)
@@ -140,32 +156,33 @@ struct EditedText {
     }
 
     /// Refuses a line whose id looks damaged, rather than read it as a new item and remove the
-    /// item it named: `#` and digits at the end with one space or none before them (the text
-    /// escapes a title's own, as `\#8`), or text after an id (vim's `A` appends after it).
-    private static func refuseDamagedID(_ text: Substring, line: Int) throws {
-        let digitsStart = text.lastIndex { !($0.isASCII && $0.isNumber) }.map(text.index(after:)) ?? text.startIndex
-        if digitsStart < text.endIndex, digitsStart > text.startIndex {
-            let hash = text.index(before: digitsStart)
-            let escaped = hash > text.startIndex && text[text.index(before: hash)] == "\\"
-            if text[hash] == "#", !escaped {
-                let digits = text[digitsStart...]
-                throw OutlineError.editRefused(
-                    line: line,
-                    reason: "#\(digits) at the end needs two spaces before it to keep item \(digits); "
-                        + "for a title that ends so, write \\#\(digits)")
+    /// item it named. `text` is the line without its indent, state and id (`kept`, if it had
+    /// one). The text escapes every `#` of a title that reads like an id (`EditableText.idLike`),
+    /// so an unescaped one is not a title's: an id with one space or none before it, text after
+    /// an id (vim's `A` appends after it), two lines joined (vim's `J`), or an id mistyped (`# 8`,
+    /// `#-8`, a full-width `＃８`).
+    private static func refuseDamagedID(_ text: Substring, line: Int, keeping kept: ItemID?) throws {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() where character == "#" || character == "＃" {
+            if index > 0, characters[index - 1] == "\\" { continue }
+            guard let like = EditableText.idLike(characters, at: index) else { continue }
+            let reason: String
+            if let kept, like.isPlain {
+                reason = "the line holds two ids, \(like.shown) and #\(kept): one item a line (lines joined?)"
+            } else if !like.isPlain {
+                reason =
+                    "\"\(like.shown)\" looks like a mistyped id (an id is # and ASCII digits, as #4); "
+                    + "for a title that ends so, write \\\(like.shown)"
+            } else if like.isAtEnd {
+                reason =
+                    "\(like.shown) at the end needs two spaces before it if it is an item's id; for a "
+                    + "title that ends so, write \\\(like.shown)"
+            } else {
+                reason =
+                    "text follows \(like.shown); an item's id must end its line (for a title that holds "
+                    + "it, write \\\(like.shown))"
             }
-        }
-        var index = text.startIndex
-        while let hash = text[index...].firstIndex(of: "#") {
-            let gap = text[..<hash].reversed().prefix { $0 == " " || $0 == "\t" }
-            let digits = text[text.index(after: hash)...].prefix { $0.isASCII && $0.isNumber }
-            if (gap.count >= 2 || gap.contains("\t")), !digits.isEmpty, digits.endIndex < text.endIndex {
-                throw OutlineError.editRefused(
-                    line: line,
-                    reason: "text follows #\(digits); an item's id must end its line (for a title that holds "
-                        + "it, write \\#\(digits))")
-            }
-            index = text.index(after: hash)
+            throw OutlineError.editRefused(line: line, reason: reason)
         }
     }
 

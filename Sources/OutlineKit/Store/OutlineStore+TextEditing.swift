@@ -41,9 +41,9 @@ extension OutlineStore {
     ///     even if the subtree has changed meanwhile.
     ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Returns: the result; its `ids` are the new items' ids, in the text's order.
-    /// - Throws: `editRefused` naming the line; `editedSubtreeChanged` when the text keeps its
-    ///   base line and the subtree changed after the text was made; `editedTextOfOtherItem`;
-    ///   `unknownItem`; `nestingTooDeep`.
+    /// - Throws: `editRefused` naming the line (nesting past the limit included);
+    ///   `editedSubtreeChanged` when the text keeps its base line and the subtree changed after
+    ///   the text was made; `editedTextOfOtherItem`; `unknownItem`.
     @discardableResult
     public func applyEditedText(
         _ text: [UInt8], to root: ItemID = .root, unlessSameAs original: [UInt8]? = nil, reportingChanges: Bool = false
@@ -69,8 +69,11 @@ extension OutlineStore {
             let plan = try EditPlan(root: root, rootTitle: rootTitle, entries: entries, text: edited) { id in
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)", arguments: [id]) == true
             }
-            try TreeQueries.requireRoom(
-                levels: edited.lines.map(\.depth).max() ?? 0, belowDepth: try TreeQueries.ancestry(db, of: root).count)
+            let room = Self.maximumDepth - (try TreeQueries.ancestry(db, of: root).count)
+            if let deep = edited.lines.first(where: { $0.depth > room }) {
+                throw OutlineError.editRefused(
+                    line: deep.number, reason: OutlineError.nestingTooDeep(limit: Self.maximumDepth).message)
+            }
             let ids = try Self.write(plan, db, now: now)
             return ChangeResult(
                 action: .editText(rootTitle: rootTitle, counts: plan.counts), ids: ids,

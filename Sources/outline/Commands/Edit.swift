@@ -58,6 +58,9 @@ extension Outline {
             if title != nil, printsText || appliedFile != nil {
                 throw ValidationError("--print and --apply edit a subtree as text; they take no TITLE")
             }
+            if printsText, global.json {
+                throw ValidationError("--print writes the text itself; it has no --json form")
+            }
         }
 
         mutating func run() throws {
@@ -74,9 +77,16 @@ extension Outline {
                 let text = try InputFile.contents(
                     of: appliedFile, limit: Self.maximumBytes, whenTooLarge: "edit a smaller subtree",
                     whenTerminal: "no text given: name a FILE, or pipe the text in and give -")
+                let file = appliedFile == "-" ? nil : appliedFile
                 let store = try openStore(applying: text)
-                let root = try item.map { try store.resolve($0) } ?? .root
-                try apply(text, to: root, in: store, keptIn: appliedFile == "-" ? nil : appliedFile)
+                let root: ItemID
+                do {
+                    root = try item.map { try store.resolve($0) } ?? .root
+                } catch let error as OutlineError where file == nil {
+                    // Text piped in is gone once this process ends: keep it.
+                    throw Self.failure(error.commandLineMessage, keeping: text, in: nil, advice: nil)
+                }
+                try apply(text, to: root, in: store, keptIn: file)
             } else {
                 try editInEditor()
             }
@@ -138,32 +148,31 @@ extension Outline {
                 result = try store.applyEditedText(
                     text, to: root, unlessSameAs: original, reportingChanges: global.json)
             } catch let error as OutlineError {
+                let retry = { (root: ItemID, kept: String) in "'\(retryCommand(root, kept))'" }
                 switch error {
                 case .editRefused, .nestingTooDeep:
-                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
-                    throw CommandFailure(
-                        message: "\(error.message); the text is kept in \(kept): fix it and run "
-                            + "'\(retryCommand(root, kept))'")
+                    throw Self.failure(error.message, keeping: text, in: file) { "fix it and run \(retry(root, $0))" }
                 case .editedTextOfOtherItem(let madeFrom, _):
-                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
-                    throw CommandFailure(
-                        message: "\(error.message); the text is kept in \(kept): "
-                            + "'\(retryCommand(madeFrom, kept))' applies it where it was made")
+                    throw Self.failure(error.message, keeping: text, in: file) {
+                        "\(retry(madeFrom, $0)) applies it where it was made"
+                    }
                 case .editedSubtreeChanged:
-                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
-                    throw CommandFailure(
-                        message: "\(error.message); the text is kept in \(kept): to apply it over that change, "
-                            + "removing what the text does not list, remove its outline-edit-base line, then run "
-                            + "'\(retryCommand(root, kept))'")
+                    throw Self.failure(error.message, keeping: text, in: file) {
+                        "to apply it over that change, removing what the text does not list, remove its "
+                            + "outline-edit-base line, then run \(retry(root, $0))"
+                    }
+                case .unknownItem(root) where keptByUs:
+                    throw Self.failure(error.commandLineMessage, keeping: text, in: file) {
+                        "if a command removed the item meanwhile, 'outline undo' may bring it back; then "
+                            + "\(retry(root, $0)) applies the text"
+                    }
                 default:
                     guard keptByUs || file == nil else { throw error }
-                    let kept = try file ?? TextEditor.temporaryFile(holding: text)
-                    throw CommandFailure(message: "\(error.commandLineMessage); the text is kept in \(kept)")
+                    throw Self.failure(error.commandLineMessage, keeping: text, in: file, advice: nil)
                 }
             } catch let error where keptByUs || file == nil {
                 guard !(error is CommandFailure) else { throw error }
-                let kept = try file ?? TextEditor.temporaryFile(holding: text)
-                throw CommandFailure(message: "\(error.localizedDescription); the text is kept in \(kept)")
+                throw Self.failure(error.localizedDescription, keeping: text, in: file, advice: nil)
             }
             if global.json || result.step != nil {
                 ChangeOutput.print(result, json: global.json)
@@ -175,6 +184,23 @@ extension Outline {
             } else {
                 ChangeOutput.print(result, json: false)
             }
+        }
+
+        /// A refusal that says where the text is kept: in `file`, or else in a new temporary file.
+        /// If no file can be made, the message says so rather than lose the refusal's reason.
+        static func failure(
+            _ message: String, keeping text: [UInt8], in file: String?, advice: ((String) -> String)?
+        ) -> CommandFailure {
+            let kept: String
+            do {
+                kept = try file ?? TextEditor.temporaryFile(holding: text)
+            } catch let failure as CommandFailure {
+                return CommandFailure(message: "\(message); and the text could not be kept: \(failure.message)")
+            } catch {
+                return CommandFailure(message: "\(message); and the text could not be kept: \(error)")
+            }
+            return CommandFailure(
+                message: "\(message); the text is kept in \(kept)" + (advice.map { ": " + $0(kept) } ?? ""))
         }
 
         /// The command that applies the kept text at `path` to `root`'s subtree.
