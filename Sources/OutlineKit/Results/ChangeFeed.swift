@@ -130,12 +130,12 @@ public final class ChangeFeed {
         var rewinder = try TreeRewinder(db, changes: known.reversed())
         for (offset, changes) in known.enumerated() {
             guard scope.narrows else {
-                events[events.count - 1 - offset].changes = ChangeReporter.report(rewinder.rewind(changes))
+                events[events.count - 1 - offset].changes = ChangeReporter.report(try rewinder.rewind(changes, db))
                 continue
             }
             // The part of the tree in scope as it stood after this event, then before it.
             let shownAfter = try rewinder.touchedParents(changes).filter { try isInScope($0, rewinder, db) }
-            let report = ChangeReporter.report(rewinder.rewind(changes))
+            let report = ChangeReporter.report(try rewinder.rewind(changes, db))
             var shownBefore: [ItemID: Bool] = [:]
             events[events.count - 1 - offset].changes = try report.filter { change in
                 guard change.kind == .delete else { return shownAfter.contains(change.parent) }

@@ -52,10 +52,15 @@ struct TreeRewinder {
     ///
     /// - Returns: the lists before and after it, for the parents it touched that existed both
     ///   before and after (SPEC reports changes under those parents only), by ascending parent id.
-    mutating func rewind(_ rows: [ChangedRow]) -> [ParentChange] {
+    ///   A parent that the change put inside a new item's subtree is left out too: a consumer
+    ///   fetches a new item's subtree whole when it is inserted, and would otherwise be told to
+    ///   insert the same children again (an edit as text can move items under a new one).
+    mutating func rewind(_ rows: [ChangedRow], _ db: Database) throws -> [ParentChange] {
         let touched = touchedParents(rows)
         let after = touched.reduce(into: [ItemID: [Item]]()) { $0[$1] = lists[$1] ?? [] }
-        let existedAfter = touched.filter(existing.contains)
+        var existedAfter = touched.filter(existing.contains)
+        let inserted = Set(rows.filter { $0.kind == .insert }.map(\.id))
+        if !inserted.isEmpty { existedAfter = try existedAfter.filter { try !lies($0, under: inserted, db) } }
 
         revert(rows)
         for parent in touched { lists[parent]?.sort { ($0.position, $0.id) < ($1.position, $1.id) } }
@@ -63,6 +68,18 @@ struct TreeRewinder {
         return existedAfter.filter(existing.contains).sorted().map { parent in
             ParentChange(parent: parent, before: lists[parent] ?? [], after: after[parent] ?? [])
         }
+    }
+
+    /// Whether `id` lies below one of `items` in the state reached so far.
+    private func lies(_ id: ItemID, under items: Set<ItemID>, _ db: Database) throws -> Bool {
+        var current = id
+        // Bounded, as every walk up is: only a file edited outside outline holds a cycle.
+        for _ in 0...OutlineStore.maximumDepth {
+            guard let parent = try parent(of: current, db), parent != .root else { return false }
+            if items.contains(parent) { return true }
+            current = parent
+        }
+        return false
     }
 
     /// The parents whose lists `rows` change, in the state reached so far (after the change).

@@ -222,7 +222,7 @@ public final class OutlineStore {
     /// state just after it.
     func report(_ db: Database, _ rows: [ChangedRow]) throws -> [ReportedChange] {
         var rewinder = try TreeRewinder(db, changes: [rows])
-        return ChangeReporter.report(rewinder.rewind(rows))
+        return ChangeReporter.report(try rewinder.rewind(rows, db))
     }
 
     /// Adds `observer` to the store's connection for as long as the observer lives: the one way
