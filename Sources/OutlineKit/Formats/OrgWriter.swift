@@ -29,19 +29,27 @@ public struct OrgWriter: OutlineDocumentWriter {
         let item = entry.item
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "*"), count: entry.depth))
         bytes.append(UInt8(ascii: " "))
-        var title = item.title
-        let startsWithKeyword = Self.firstWord(of: title).map { $0 == "TODO" || $0 == "DONE" } ?? false
+        let title = item.title
+        // Tested on the UTF-8 bytes: the tests run for every title of an export.
+        let utf8 = title.utf8
+        let startsWithKeyword = Self.startsWithWord(utf8, "TODO") || Self.startsWithWord(utf8, "DONE")
         if item.isDone {
             bytes.append("DONE ")
         } else if marksOpenTasks || startsWithKeyword {
             bytes.append("TODO ")
         }
         // A breaker the title holds itself gets one more, since the reader takes one away.
-        if Self.firstWord(of: title) == "COMMENT" || title.hasPrefix("[#") || title.hasPrefix(Self.breaker) {
-            title = Self.breaker + title
+        if Self.startsWithWord(utf8, "COMMENT") || utf8.starts(with: [0x5B, 0x23])
+            || utf8.starts(with: Self.breakerUTF8)
+        {
+            bytes.append(contentsOf: Self.breakerUTF8)
         }
-        if Self.endsWithTags(title) || title.hasSuffix(Self.breaker) { title += Self.breaker }
-        bytes.append(title)
+        bytes.append(contentsOf: utf8)
+        if utf8.last == UInt8(ascii: ":") && Self.endsWithTags(title)
+            || utf8.reversed().starts(with: Self.breakerUTF8.reversed())
+        {
+            bytes.append(contentsOf: Self.breakerUTF8)
+        }
         bytes.append(UInt8(ascii: "\n"))
         guard let note = item.note else { return }
         for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -58,8 +66,15 @@ public struct OrgWriter: OutlineDocumentWriter {
     /// Nothing closes the document.
     public mutating func end() {}
 
-    private static func firstWord(of text: String) -> Substring? {
-        text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).first
+    /// The breaker's UTF-8 bytes (E2 80 8B).
+    static let breakerUTF8: [UInt8] = Array(breaker.utf8)
+
+    /// Whether the text's first word (up to the first space) is `word`.
+    private static func startsWithWord(_ text: String.UTF8View, _ word: StaticString) -> Bool {
+        word.withUTF8Buffer { word in
+            text.starts(with: word)
+                && (text.count == word.count || text.dropFirst(word.count).first == UInt8(ascii: " "))
+        }
     }
 
     /// Whether `title` ends as org's tags do: white space, then `:word:` (words of letters,
