@@ -11,7 +11,7 @@
 ///
 /// Each line is two spaces of indent a level, `[x] ` before a done item's title, the title, and
 /// `  #ID`. A title that a reader would take for something else gets a backslash: before a `#`,
-/// `[` or `\` that starts it, and before the `#` of a `#` and digits that end it.
+/// `[` or `\` that starts it, and before every `#` that reads like an id (`idLike`).
 public enum EditableText {
     /// What the text was made from: the item whose descendants it lists, and a fingerprint of
     /// their ids, places, titles and states. Written in the text as a comment, so that applying
