@@ -59,16 +59,11 @@ enum TextEditor {
                     "cannot make a file for the text in \(folder): \(String(cString: strerror(errno)).lowercased())")
         }
         defer { close(descriptor) }
-        let path = String(cString: template)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                unlink(path)
-                throw CommandFailure(message: "cannot write the text to \(path): \(String(cString: strerror(errno)))")
-            }
-            written += count
+        // mkstemps filled in the X's; the name ends at the template's terminating NUL.
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let code = DescriptorWriting.writeAll(bytes, to: descriptor) {
+            unlink(path)
+            throw CommandFailure(message: "cannot write the text to \(path): \(String(cString: strerror(code)))")
         }
         return path
     }

@@ -38,17 +38,9 @@ final class StandardOutput: @unchecked Sendable {
     }
 
     func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                // A closed pipe (`outline ls | head`): the reader has what it wanted.
-                if code != EPIPE, failure == nil { failure = String(cString: strerror(code)).lowercased() }
-                break
-            }
-            offset += written
+        // A closed pipe (`outline ls | head`): the reader has what it wanted.
+        if let code = DescriptorWriting.writeAll(buffer, to: 1), code != EPIPE, failure == nil {
+            failure = String(cString: strerror(code)).lowercased()
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -35,12 +35,7 @@ final class TerminalScreen {
     }
 
     private func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
-            offset += written
-        }
+        // A screen that cannot be drawn (the terminal went away) has nothing to report to.
+        _ = DescriptorWriting.writeAll(text.utf8, to: 1)
     }
 }
