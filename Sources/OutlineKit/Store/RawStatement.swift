@@ -35,8 +35,25 @@ final class RawStatement {
     /// Starts the statement over with `text` bound to its one parameter.
     func reset(binding text: String) {
         sqlite3_reset(statement)
+        bind(1, text: text)
+    }
+
+    /// Binds `text` to parameter `index` (from 1); SQLite keeps a copy.
+    func bind(_ index: Int32, text: String) {
         // SQLITE_TRANSIENT (-1): SQLite copies the text, which lives only for this call.
-        sqlite3_bind_text(statement, 1, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        sqlite3_bind_text(statement, index, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    }
+
+    /// Binds `number` to parameter `index` (from 1).
+    func bind(_ index: Int32, _ number: Double) {
+        sqlite3_bind_double(statement, index, number)
+    }
+
+    /// Binds `blob` to parameter `index` (from 1) where it lies, without a copy: the caller
+    /// keeps it alive and unchanged until the statement has stepped.
+    func bind(_ index: Int32, blobInPlace blob: UnsafeRawBufferPointer) {
+        // A zero-length blob needs a pointer all the same, or SQLite stores NULL.
+        sqlite3_bind_blob(statement, index, blob.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(blob.count), nil)
     }
 
     /// Moves to the next row; false when there is none.

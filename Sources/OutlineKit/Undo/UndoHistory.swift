@@ -1,4 +1,3 @@
-import CSQLiteSession
 import Foundation
 import GRDB
 
@@ -29,28 +28,14 @@ enum UndoHistory {
     private static func insertStep(_ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds)
         throws
     {
-        let sql = "INSERT INTO undo_step (name, changeset, created_at, list_ends) VALUES (?, ?, ?, ?)"
-        var statement: OpaquePointer?
-        var code = sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        if code == SQLITE_OK {
-            // SQLITE_TRANSIENT (-1) for the short texts; none (static) for the blob, which
-            // outlives the statement.
-            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-            code = changeset.bytes.withUnsafeBytes { blob in
-                sqlite3_bind_text(statement, 1, name, -1, transient)
-                // A zero-length blob needs a pointer all the same, or SQLite stores NULL.
-                sqlite3_bind_blob(
-                    statement, 2, blob.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(blob.count), nil)
-                sqlite3_bind_double(statement, 3, Date().timeIntervalSince1970)
-                sqlite3_bind_text(statement, 4, listEnds.stored, -1, transient)
-                return sqlite3_step(statement)
-            }
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                sql: sql)
+        let statement = try RawStatement(
+            db, sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends) VALUES (?, ?, ?, ?)")
+        try changeset.bytes.withUnsafeBytes { blob in
+            statement.bind(1, text: name)
+            statement.bind(2, blobInPlace: blob)
+            statement.bind(3, Date().timeIntervalSince1970)
+            statement.bind(4, text: listEnds.stored)
+            _ = try statement.step()
         }
     }
 
