@@ -52,7 +52,7 @@ struct EditedText {
                         reason: "the line starts with # (a comment) but ends with #\(digits): delete the line to "
                             + "remove the item, or write \\# at the start of a title that begins with #")
                 }
-                if rest.count > 1, rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
+                if Self.isBareID(rest) {
                     throw OutlineError.editRefused(
                         line: number,
                         reason: "\(rest) has no title; write the title before it, or delete the line to remove the item"
@@ -117,10 +117,7 @@ struct EditedText {
             break
         }
         // `[x]  #4`: the state and the id, with no title between them.
-        let afterMarker = text.drop { $0 == " " || $0 == "\t" }
-        if afterMarker.first == "#", afterMarker.count > 1,
-            afterMarker.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
-        {
+        if isBareID(text.drop { $0 == " " || $0 == "\t" }) {
             throw OutlineError.editRefused(line: number, reason: OutlineError.emptyTitle.message)
         }
         var id: ItemID?
@@ -144,15 +141,16 @@ struct EditedText {
     /// or more spaces or a tab. A title's own `#` and digits at its end are escaped (`\#12`); with
     /// one space or none before them they are neither an id nor a title (`refuseDamagedID`).
     private static func splitID(_ text: Substring) -> (title: Substring, digits: Substring)? {
-        let digitsStart = text.lastIndex { !($0.isASCII && $0.isNumber) }.map(text.index(after:)) ?? text.startIndex
-        guard digitsStart < text.endIndex, digitsStart > text.startIndex else { return nil }
-        let hash = text.index(before: digitsStart)
-        guard text[hash] == "#" else { return nil }
-        let before = text[..<hash]
-        let title = before.trimmingWhiteSpaceAtEnd()
-        let gap = before[title.endIndex...]
-        guard gap.contains("\t") || gap.count >= 2 else { return nil }
-        return (title, text[digitsStart...])
+        guard let hash = text.lastIndex(of: "#"),
+            let like = EditableText.idLike(Array(text), at: text.distance(from: text.startIndex, to: hash)),
+            like.isPlain, like.isAtEnd, like.followsGap
+        else { return nil }
+        return (text[..<hash].trimmingWhiteSpaceAtEnd(), text[text.index(after: hash)...])
+    }
+
+    /// Whether `text` is an id and nothing else: `#` and ASCII digits.
+    private static func isBareID(_ text: Substring) -> Bool {
+        text.count > 1 && text.first == "#" && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Refuses a line whose id looks damaged, rather than read it as a new item and remove the
