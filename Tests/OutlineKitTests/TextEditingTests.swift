@@ -131,6 +131,25 @@ struct TextEditingTests {
         #expect(try fixture.childTitles(ids["Old project"]!) == ["Keep me", "Drop me"])
     }
 
+    /// Dairy's children move under a new item, and one of them takes Bread's child: the list
+    /// that ends inside the new item is still reported, before the new item's insert, so that a
+    /// consumer that fetches the new item's subtree whole never gets that child twice.
+    @Test func listsMovedInsideANewItemAreReportedBeforeIt() throws {
+        let fixture = try StoreFixture()
+        // Ids: Dairy 1, Milk 2, Cheese 3, Bread 4, Rye 5.
+        try fixture.build([("Dairy", ["Milk", "Cheese"]), ("Bread", ["Rye"])])
+        let text = "Dairy  #1\nBread  #4\nFridge\n  Milk  #2\n    Rye  #5\n  Cheese  #3\n"
+        let result = try Self.apply(text, in: fixture.store)
+        #expect(
+            result.changes == [
+                ReportedChange(parent: 1, kind: .delete, id: 3, from: 2, to: nil),
+                ReportedChange(parent: 1, kind: .delete, id: 2, from: 1, to: nil),
+                ReportedChange(parent: 4, kind: .delete, id: 5, from: 1, to: nil),
+                ReportedChange(parent: 2, kind: .insert, id: 5, from: nil, to: 1),
+                ReportedChange(parent: 0, kind: .insert, id: 6, from: nil, to: 3),
+            ])
+    }
+
     @Test func reorderingIsReportedAsTheFewestMoves() throws {
         let fixture = try StoreFixture()
         try fixture.store.add(["a", "b", "c", "d", "e"])

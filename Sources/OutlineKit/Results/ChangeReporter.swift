@@ -5,7 +5,9 @@ enum ChangeReporter {
     /// Every parent's deletes come first, then each parent's inserts, moves and updates: an item
     /// moved to another parent is a delete under the old one and an insert under the new one, and
     /// a consumer that applies the report in order must never hold it in two places at once,
-    /// whichever parent has the lower id.
+    /// whichever parent has the lower id. Of the rest, the changes to lists that now lie inside a
+    /// new item come first: the consumer still holds those lists, detached, and fetches the new
+    /// item's subtree whole when it is inserted, after them.
     static func report(_ parentChanges: [ParentChange]) -> [ReportedChange] {
         let perParent = parentChanges.map { change in
             let diff = ResultsDiff(
@@ -20,6 +22,9 @@ enum ChangeReporter {
         // Within a parent the deletes already come first (`ResultsDiff`'s order), so a stable
         // partition keeps each parent's own order.
         let all = perParent.flatMap { $0 }
-        return all.filter { $0.kind == .delete } + all.filter { $0.kind != .delete }
+        let inNewItems = Set(parentChanges.filter(\.liesInNewItem).map(\.parent))
+        let rest = all.filter { $0.kind != .delete }
+        return all.filter { $0.kind == .delete } + rest.filter { inNewItems.contains($0.parent) }
+            + rest.filter { !inNewItems.contains($0.parent) }
     }
 }

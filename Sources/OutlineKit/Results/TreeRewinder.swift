@@ -5,6 +5,10 @@ struct ParentChange: Equatable {
     var parent: ItemID
     var before: [Item]
     var after: [Item]
+    /// Whether the change put this parent inside a new item's subtree (an edit as text can move
+    /// items under a new one): a consumer fetches that subtree whole when the new item is
+    /// inserted, so this list's own inserts must reach it before then (`ChangeReporter`).
+    var liesInNewItem = false
 }
 
 /// Reconstructs, from the current database and the changesets of the latest changes, the
@@ -52,21 +56,20 @@ struct TreeRewinder {
     ///
     /// - Returns: the lists before and after it, for the parents it touched that existed both
     ///   before and after (SPEC reports changes under those parents only), by ascending parent id.
-    ///   A parent that the change put inside a new item's subtree is left out too: a consumer
-    ///   fetches a new item's subtree whole when it is inserted, and would otherwise be told to
-    ///   insert the same children again (an edit as text can move items under a new one).
     mutating func rewind(_ rows: [ChangedRow], _ db: Database) throws -> [ParentChange] {
         let touched = touchedParents(rows)
         let after = touched.reduce(into: [ItemID: [Item]]()) { $0[$1] = lists[$1] ?? [] }
-        var existedAfter = touched.filter(existing.contains)
+        let existedAfter = touched.filter(existing.contains)
         let inserted = Set(rows.filter { $0.kind == .insert }.map(\.id))
-        if !inserted.isEmpty { existedAfter = try existedAfter.filter { try !lies($0, under: inserted, db) } }
+        let inNewItems = inserted.isEmpty ? [] : try existedAfter.filter { try lies($0, under: inserted, db) }
 
         revert(rows)
         for parent in touched { lists[parent]?.sort { ($0.position, $0.id) < ($1.position, $1.id) } }
 
         return existedAfter.filter(existing.contains).sorted().map { parent in
-            ParentChange(parent: parent, before: lists[parent] ?? [], after: after[parent] ?? [])
+            ParentChange(
+                parent: parent, before: lists[parent] ?? [], after: after[parent] ?? [],
+                liesInNewItem: inNewItems.contains(parent))
         }
     }
 
