@@ -126,6 +126,39 @@ public enum OutlineError: Error, Equatable, Sendable {
     case notEnoughSteps(verb: String, requested: Int, available: Int)
     /// The database no longer matches the step: it was changed outside outline since.
     case historyMismatch(verb: String, step: String, reason: String)
+    /// An undo or redo refused because a sync has since changed the items the step changed.
+    case historyChangedBySync(verb: String, step: String)
+
+    /// A sync command on an outline that has no remote yet.
+    case syncNotSetUp
+    /// `sync init` on an outline that already syncs.
+    case syncAlreadySetUp(remote: String)
+    /// `sync init` where both this outline and the remote's hold items.
+    case syncBothHoldItems(remote: String, localItems: Int, remoteItems: Int)
+    /// git is not installed.
+    case syncGitMissing
+    /// The remote could not be fetched from or pushed to; git's own words.
+    case syncUnreachable(remote: String, reason: String)
+    /// A git command failed; what outline was doing, and git's words.
+    case syncGitFailed(action: String, reason: String)
+    /// A commit of the remote's log does not hold a batch outline can read.
+    case syncBadLog(commit: String, reason: String)
+    /// The remote's history no longer holds the last commit this outline synced (a force-push).
+    case syncRemoteRewritten(remote: String, lastCommit: String)
+    /// Every push lost the race to other machines' pushes.
+    case syncKeptLosingRace(remote: String, attempts: Int)
+}
+
+extension OutlineError {
+    /// git's message in one line: its `fatal:` or `error:` line if it has one, else its first.
+    static func gitWords(_ stderr: String) -> String {
+        let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let chosen = lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.first ?? "git failed"
+        for prefix in ["fatal: ", "error: "] where chosen.hasPrefix(prefix) {
+            return String(chosen.dropFirst(prefix.count))
+        }
+        return chosen
+    }
 }
 
 extension OutlineError: LocalizedError {
@@ -256,6 +289,29 @@ extension OutlineError: LocalizedError {
         case .historyMismatch(let verb, let step, let reason):
             return "cannot \(verb) \(step): the database was changed outside outline (\(reason)); "
                 + "nothing was changed"
+        case .historyChangedBySync(let verb, let step):
+            return "cannot \(verb) \(step): a sync has since brought changes to the same items; nothing was changed"
+        case .syncNotSetUp:
+            return "this outline does not sync with a remote yet"
+        case .syncAlreadySetUp(let remote):
+            return "this outline already syncs with '\(remote)'"
+        case .syncBothHoldItems(let remote, let localItems, let remoteItems):
+            return "both this outline (\(localItems) items) and the one at '\(remote)' (\(remoteItems) items) "
+                + "hold items, and sync joins an outline to a remote only when one of them is empty"
+        case .syncGitMissing:
+            return "sync needs git, which is not installed"
+        case .syncUnreachable(let remote, let reason):
+            return "cannot reach '\(remote)': \(Self.gitWords(reason)); nothing was lost, sync again later"
+        case .syncGitFailed(let action, let reason):
+            return "git could not \(action): \(Self.gitWords(reason))"
+        case .syncBadLog(let commit, let reason):
+            return "the remote's log cannot be read at commit \(commit.prefix(12)): \(reason); "
+                + "nothing was changed here"
+        case .syncRemoteRewritten(let remote, let lastCommit):
+            return "the history at '\(remote)' was rewritten: it no longer holds commit \(lastCommit.prefix(12)), "
+                + "the last this outline synced; nothing was changed"
+        case .syncKeptLosingRace(let remote, let attempts):
+            return "other machines pushed to '\(remote)' first \(attempts) times in a row; nothing was lost, sync again"
         }
     }
 }

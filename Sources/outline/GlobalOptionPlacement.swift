@@ -2,6 +2,13 @@
 /// in git and sqlite3. ArgumentParser only knows them as options of each subcommand, so the
 /// runner moves them to just after the subcommand's name before parsing.
 enum GlobalOptionPlacement {
+    /// The names of the commands inside the command named `name` (none for most).
+    private static func nestedNames(of name: String) -> Set<String> {
+        guard let command = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
+        else { return [] }
+        return Set(command.configuration.subcommands.compactMap { $0.configuration.commandName })
+    }
+
     static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var index = 0
@@ -18,6 +25,9 @@ enum GlobalOptionPlacement {
             }
         }
         guard !leading.isEmpty, index < arguments.count else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        // A command with commands of its own (`sync init`): after the inner name, if one is given.
+        var end = index + 1
+        if end < arguments.count, nestedNames(of: arguments[index]).contains(arguments[end]) { end += 1 }
+        return Array(arguments[index..<end]) + leading + arguments[end...]
     }
 }

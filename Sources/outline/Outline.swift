@@ -33,7 +33,7 @@ struct Outline: ParsableCommand {
             Add.self, List.self, Show.self, Find.self, Remove.self, Move.self, Copy.self, Edit.self, Done.self,
             Reopen.self, NoteCommand.self, Sort.self, Export.self, Import.self,
             Undo.self, Redo.self, History.self, Watch.self,
-            Check.self, Reindex.self,
+            Sync.self, Check.self, Reindex.self,
         ]
     )
 

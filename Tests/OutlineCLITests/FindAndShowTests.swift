@@ -48,7 +48,7 @@ struct FindAndShowTests {
         let json = try outline.run(["find", "oat", "--json"])
         #expect(
             json.stdout
-                == #"[{"id":3,"title":"Oat milk","path":"/Groceries/Oat milk","parent":1,"position":2,"depth":2,"done":false,"done_at":null,"note":null,"children":0,"descendants":0}]"#
+                == #"[{"id":3,"uid":null,"title":"Oat milk","path":"/Groceries/Oat milk","parent":1,"position":2,"depth":2,"done":false,"done_at":null,"note":null,"children":0,"descendants":0}]"#
                 + "\n")
         #expect(try outline.run(["find", "nothing", "--json"]).stdout == "[]\n")
     }
@@ -132,7 +132,7 @@ struct FindAndShowTests {
         let top = try outline.run(["show", "groceries", "--json"])
         #expect(
             top.stdout
-                == #"{"id":1,"title":"Groceries","path":"/Groceries","parent":0,"position":1,"depth":1,"done":false,"done_at":null,"note":null,"children":3,"descendants":3}"#
+                == #"{"id":1,"uid":null,"title":"Groceries","path":"/Groceries","parent":0,"position":1,"depth":1,"done":false,"done_at":null,"note":null,"children":3,"descendants":3}"#
                 + "\n")
         #expect(try outline.run(["show", "1"]).stdout.contains("parent:      0 (the root)\n"))
         let refused = try outline.run(["show", "root"])

@@ -140,7 +140,8 @@ extension OutlineStore {
             parentPath: TitlePath(titles: Array(path.titles.dropLast()), isAnchored: true),
             siblingCount: try TreeQueries.childCount(db, of: item.parentID), depth: path.titles.count,
             childCount: try TreeQueries.childCount(db, of: id),
-            descendantCount: try TreeQueries.subtreeSize(db, rootedAt: [id]) - 1)
+            descendantCount: try TreeQueries.subtreeSize(db, rootedAt: [id]) - 1,
+            globalID: try SyncTables.uid(of: id, db))
     }
 }
 

@@ -15,7 +15,7 @@ enum Schema {
 
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
     static let migrations: [@Sendable (Database) throws -> Void] = [
-        createVersion1, createVersion2, createVersion3, createVersion4, createVersion5,
+        createVersion1, createVersion2, createVersion3, createVersion4, createVersion5, createVersion6,
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -141,6 +141,17 @@ enum Schema {
                 END;
                 INSERT OR IGNORE INTO title_unindexed (id) SELECT id FROM item WHERE id != 0 AND title GLOB '*[^ -~]*';
                 """)
+    }
+
+    /// Version 6: sync through a git remote (`SyncTables`).
+    ///
+    /// - `undo_step.origin` tells a step a command made here (0) from one a sync made (1), which
+    ///   `undo` passes over: undo reverts this machine's own steps.
+    /// - The sync tables stay empty, and the triggers that fill them are not made, until
+    ///   `sync init`: an outline that does not sync pays nothing for them.
+    private static func createVersion6(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE undo_step ADD COLUMN origin INTEGER NOT NULL DEFAULT 0")
+        try SyncTables.create(db)
     }
 
     /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.

@@ -23,6 +23,8 @@ public enum Action: Equatable, Sendable {
     /// The title of the item whose subtree was edited as text (nil for the whole outline), and
     /// what the edit changed.
     case editText(rootTitle: String?, counts: EditCounts)
+    /// A sync round's changes to this outline: how many items it added, removed and changed.
+    case sync(added: Int, removed: Int, changed: Int)
 
     /// Where a `mv` sent its items, in words.
     public enum MoveDestination: Equatable, Sendable {
@@ -81,6 +83,7 @@ public enum Action: Equatable, Sendable {
         case .sort: "sort"
         case .importDocuments: "import"
         case .editText: "edit"
+        case .sync: "sync"
         }
     }
 
@@ -97,6 +100,7 @@ public enum Action: Equatable, Sendable {
         case .sort: "sorted"
         case .importDocuments: "imported"
         case .editText: "edited"
+        case .sync: "synced"
         }
     }
 
@@ -128,6 +132,10 @@ public enum Action: Equatable, Sendable {
             return "\(verb) \(Self.list(names)) (\(items) \(items == 1 ? "item" : "items"))"
         case .editText(let rootTitle, let counts):
             return "\(verb) \(rootTitle.map(Self.quote) ?? "the outline"): \(counts.description)"
+        case .sync(let added, let removed, let changed):
+            let parts = [(added, "added"), (removed, "removed"), (changed, "changed")].filter { $0.0 > 0 }
+                .map { "\($0.0) \($0.1)" }
+            return "\(verb): " + (parts.isEmpty ? "reordered" : parts.joined(separator: ", "))
         }
     }
 

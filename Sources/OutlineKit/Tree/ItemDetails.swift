@@ -14,11 +14,13 @@ public struct ItemDetails: Equatable, Sendable {
     public var childCount: Int
     /// How many items lie below it, at any depth.
     public var descendantCount: Int
+    /// Its global id, the same on every machine the outline syncs with; nil when it does not sync.
+    public var globalID: String?
 
     /// Details as the store reads them.
     public init(
         item: Item, path: TitlePath, parentPath: TitlePath, siblingCount: Int, depth: Int, childCount: Int,
-        descendantCount: Int
+        descendantCount: Int, globalID: String? = nil
     ) {
         self.item = item
         self.path = path
@@ -27,5 +29,6 @@ public struct ItemDetails: Equatable, Sendable {
         self.depth = depth
         self.childCount = childCount
         self.descendantCount = descendantCount
+        self.globalID = globalID
     }
 }

@@ -5,12 +5,17 @@ import GRDB
 enum UndoHistory {
     /// Records a step and clears what could be redone; prunes steps and events beyond `levels`
     /// (0: keep all).
-    static func push(_ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, levels: Int) throws
-        -> StepID
-    {
+    ///
+    /// A step a sync made (`bySync`) is kept for watchers and for telling why an undo is refused,
+    /// but `undo` passes over it, and it leaves what could be redone as it was: the user's own
+    /// steps stay theirs to undo and redo.
+    static func push(
+        _ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, levels: Int,
+        bySync: Bool = false
+    ) throws -> StepID {
         // Cleared steps stay readable for watchers until pruned; see `Schema.createVersion2`.
-        try db.cachedStatement(sql: "UPDATE undo_step SET undone = 2 WHERE undone = 1").execute()
-        try insertStep(db, name: name, changeset: changeset, listEnds: listEnds)
+        if !bySync { try db.cachedStatement(sql: "UPDATE undo_step SET undone = 2 WHERE undone = 1").execute() }
+        try insertStep(db, name: name, changeset: changeset, listEnds: listEnds, origin: bySync ? 1 : 0)
         let number = db.lastInsertedRowID
         let event = try recordEvent(db, step: number, .done)
         if levels > 0 {
@@ -25,16 +30,17 @@ enum UndoHistory {
     /// Inserts the step's row. Through SQLite's C interface, so that the changeset is bound
     /// where it lies: GRDB has SQLite copy a blob it binds, and the changeset of an import of a
     /// million items is 47 MB, met at the moment the command's memory peaks.
-    private static func insertStep(_ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds)
-        throws
-    {
+    private static func insertStep(
+        _ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, origin: Int
+    ) throws {
         let statement = try RawStatement(
-            db, sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends) VALUES (?, ?, ?, ?)")
+            db, sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends, origin) VALUES (?, ?, ?, ?, ?)")
         try changeset.bytes.withUnsafeBytes { blob in
             statement.bind(1, text: name)
             statement.bind(2, blobInPlace: blob)
             statement.bind(3, Date().timeIntervalSince1970)
             statement.bind(4, text: listEnds.stored)
+            statement.bind(5, Double(origin))
             _ = try statement.step()
         }
     }
@@ -64,7 +70,7 @@ enum UndoHistory {
             SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
                    CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset,
                    CAST(list_ends AS TEXT) AS list_ends
-            FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT ?
+            FROM undo_step WHERE undone = 0 AND origin = 0 ORDER BY id DESC LIMIT ?
             """
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit]).map { row in
             let bytes: Data = row["changeset"]
@@ -72,12 +78,28 @@ enum UndoHistory {
         }
     }
 
+    /// Whether a step that a sync recorded after step `number` changed any of `items`: why an
+    /// undo of that step no longer applies, when it does not.
+    static func syncChanged(_ items: Set<ItemID>, after number: StepID, _ db: Database) throws -> Bool {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = 1 AND id > ? ORDER BY id"),
+            arguments: [number])
+        for row in rows {
+            let bytes: Data = row[0]
+            if try SessionChangeset(bytes: bytes).rows(inverted: false).contains(where: { items.contains($0.id) }) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The name of the step `next` would return first, without reading its changeset.
     static func nextName(_ db: Database, undone: Bool) throws -> String? {
         let sql =
             undone
             ? "SELECT CAST(name AS TEXT) FROM undo_step WHERE undone = 1 ORDER BY id LIMIT 1"
-            : "SELECT CAST(name AS TEXT) FROM undo_step WHERE undone = 0 ORDER BY id DESC LIMIT 1"
+            : "SELECT CAST(name AS TEXT) FROM undo_step WHERE undone = 0 AND origin = 0 ORDER BY id DESC LIMIT 1"
         return try String.fetchOne(db.cachedStatement(sql: sql))
     }
 

@@ -27,6 +27,15 @@ extension OutlineError {
             return message + " (standard input held only blank lines)"
         case .anchorNotUnderParent:
             return message + "; drop --under or name a sibling there"
+        case .syncNotSetUp:
+            return message + "; run 'outline sync init REMOTE' (a git URL, or the path of a bare repository)"
+        case .syncAlreadySetUp:
+            return message + "; 'outline sync' runs a round"
+        case .syncBothHoldItems:
+            return message + "; on this machine, use a new outline: 'outline --db NEW.db sync init REMOTE'"
+        case .syncRemoteRewritten:
+            return message + "; keep this file, and join a new outline to the remote with "
+                + "'outline --db NEW.db sync init REMOTE'"
         default:
             return message
         }

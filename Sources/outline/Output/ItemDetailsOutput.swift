@@ -8,7 +8,7 @@ enum ItemDetailsOutput {
         let item = details.item
         let parent =
             item.parentID == .root ? "0 (the root)" : "\(item.parentID)  \(safe(details.parentPath.description))"
-        let fields: [(String, String)] = [
+        var fields: [(String, String)] = [
             ("id", String(item.id)),
             ("title", safe(item.title)),
             ("path", safe(details.path.description)),
@@ -19,6 +19,7 @@ enum ItemDetailsOutput {
             ("children", String(details.childCount)),
             ("descendants", String(details.descendantCount)),
         ]
+        if let globalID = details.globalID { fields.insert(("uid", globalID), at: 1) }
         let width = fields.map(\.0.count).max() ?? 0
         var lines = fields.map { label, value in
             Terminal.dim(label + ":") + String(repeating: " ", count: width - label.count + 1) + value
@@ -37,6 +38,7 @@ enum ItemDetailsOutput {
         let item = details.item
         writer.openObject()
         writer.field("id", item.id)
+        writer.field("uid", details.globalID)
         writer.field("title", item.title)
         writer.field("path", details.path.description)
         writer.field("parent", item.parentID)

@@ -1,0 +1,244 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a sync round did.
+public struct SyncSummary: Sendable {
+    /// The remote synced with.
+    public var remote: String
+    /// How many operations of other machines were brought and applied here.
+    public var brought = 0
+    /// How many operations of this machine were sent.
+    public var sent = 0
+    /// What the round changed here: items added, removed and changed (moved, retitled, ...).
+    public var added = 0
+    /// Items removed here by the round.
+    public var removed = 0
+    /// Items changed here by the round.
+    public var changed = 0
+    /// Operations that could not be applied as they were (a move into the item's own subtree,
+    /// made on two machines at once), in words.
+    public var skipped: [String] = []
+    /// The step the round recorded, if it changed this outline.
+    public var step: StepID?
+    /// The change reports of what the round changed here, when asked for.
+    public var changes: [ReportedChange] = []
+    /// Whether this outline's changes could not be sent (they were kept, to send next time), and why.
+    public var notSent: OutlineError?
+}
+
+/// Where a database that syncs stands, without asking the remote.
+public struct SyncStatus: Sendable {
+    /// The remote, as given to `sync init`.
+    public var remote: String
+    /// This machine's id in the log.
+    public var replica: String
+    /// The last commit of the remote's log applied here; nil before the first sync.
+    public var lastCommit: String?
+    /// How many operations this machine would send.
+    public var pendingOperations: Int
+}
+
+extension OutlineStore {
+    /// How many times a round fetches again after losing the race to push.
+    static let syncAttempts = 20
+
+    /// The bare git repository beside the database that holds the fetched log.
+    var syncCache: String { path + ".sync" }
+
+    /// Ties this outline to a git remote (a URL or a path) and runs the first round: the remote's
+    /// outline is adopted if this one is empty, this one is sent if the remote's is.
+    ///
+    /// - Throws: `syncAlreadySetUp`, `syncBothHoldItems` (nothing is changed), and what `sync`
+    ///   throws.
+    public func startSyncing(with remote: String, reportingChanges: Bool = false) throws -> SyncSummary {
+        guard !isEmptyStandIn else { throw OutlineError.noOutline(path: path) }
+        if let existing = try read({ db in try SyncTables.configuration(db) }) {
+            throw OutlineError.syncAlreadySetUp(remote: existing.remote)
+        }
+        let lock = try SyncLock(directory: syncCache)
+        defer { lock.release() }
+        let git = GitRemote(cache: syncCache, remote: remote)
+        if let head = try git.fetch() {
+            var remoteTree = SyncTree()
+            for batch in try git.batches(try git.commits(after: nil, upTo: head)) { remoteTree.apply(batch) }
+            let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
+            }
+            let remoteItems = remoteTree.liveCount
+            if localItems > 0, remoteItems > 0 {
+                throw OutlineError.syncBothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
+            }
+        }
+        let replica = Self.randomHex(bytes: 8)
+        try write { db in try SyncTables.install(db, remote: remote, replica: replica) }
+        return try runSyncRound(git: git, reportingChanges: reportingChanges)
+    }
+
+    /// Runs one round of sync: brings the operations other machines have pushed since the last
+    /// round and applies them, then sends this machine's changes since, as one commit. A push
+    /// that loses the race to another machine's starts the round again.
+    ///
+    /// Rounds of one database take turns (a lock file in the cache), and other commands may run
+    /// meanwhile: what they change is sent next time.
+    ///
+    /// - Throws: `syncNotSetUp`; `syncUnreachable` when the remote cannot be fetched (nothing
+    ///   is changed); `syncRemoteRewritten`; `syncBadLog`. When the remote was fetched but the
+    ///   push failed, the round still applies what it brought and says so in `notSent`.
+    public func sync(reportingChanges: Bool = false) throws -> SyncSummary {
+        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
+            throw OutlineError.syncNotSetUp
+        }
+        let lock = try SyncLock(directory: syncCache)
+        defer { lock.release() }
+        return try runSyncRound(
+            git: GitRemote(cache: syncCache, remote: configuration.remote), reportingChanges: reportingChanges)
+    }
+
+    /// Where this outline's sync stands, read locally.
+    public func syncStatus() throws -> SyncStatus {
+        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        return try read { db in
+            guard let configuration = try SyncTables.configuration(db) else { throw OutlineError.syncNotSetUp }
+            let base = try SyncTables.base(db)
+            let pending = try SyncDiff.operations(db, base: base)
+            return SyncStatus(
+                remote: configuration.remote, replica: configuration.replica, lastCommit: configuration.lastCommit,
+                pendingOperations: pending.count)
+        }
+    }
+
+    /// The global id of `id` (nil when the outline does not sync).
+    public func globalID(of id: ItemID) throws -> String? {
+        try read { db in try SyncTables.uid(of: id, db) }
+    }
+
+    private func runSyncRound(git: GitRemote, reportingChanges: Bool) throws -> SyncSummary {
+        for _ in 1...Self.syncAttempts {
+            let configuration = try read { db in try SyncTables.configuration(db) }!
+            var summary = SyncSummary(remote: configuration.remote)
+            let head = try git.fetch()
+            let last = configuration.lastCommit
+            if let last {
+                guard let head, try git.contains(head, last) else {
+                    throw OutlineError.syncRemoteRewritten(remote: configuration.remote, lastCommit: last)
+                }
+                if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }
+            }
+            let commits = try head.map { try git.commits(after: last, upTo: $0) } ?? []
+            let batches = try git.batches(commits)
+            // The log's outline before and after what others sent, and this machine's changes.
+            let (base, pending) = try read { db in
+                let base = try SyncTables.base(db)
+                return (base, try SyncDiff.operations(db, base: base))
+            }
+            var brought = base
+            for batch in batches {
+                brought.apply(batch)
+                summary.brought += batch.operations.count
+            }
+            var final = brought
+            var newLast = head
+            if !pending.isEmpty {
+                let batch = SyncBatch(replica: configuration.replica, operations: pending)
+                var sent = brought
+                sent.touched = []
+                sent.apply(batch)
+                summary.skipped = sent.skipped
+                if !sent.touched.isEmpty {
+                    do {
+                        let commit = try git.commit(batch, parent: head)
+                        switch try git.push(commit) {
+                        case .rejected: continue
+                        case .pushed:
+                            sent.touched.formUnion(brought.touched)
+                            final = sent
+                            newLast = commit
+                            summary.sent = pending.count
+                        }
+                    } catch let error as OutlineError {
+                        summary.notSent = error
+                    }
+                }
+            }
+            try applyRound(
+                base: base, final: final, lastCommit: newLast, into: &summary, reportingChanges: reportingChanges)
+            return summary
+        }
+        throw OutlineError.syncKeptLosingRace(remote: git.remote, attempts: Self.syncAttempts)
+    }
+
+    /// Makes the items what the log says (`final`) with this machine's changes since `base`
+    /// (read again here, so that a command that ran during the round is kept) on top, in one
+    /// transaction recorded as a step that undo passes over.
+    private func applyRound(
+        base: SyncTree, final: SyncTree, lastCommit: String?, into summary: inout SyncSummary, reportingChanges: Bool
+    ) throws {
+        try write { db in
+            let pending = try SyncDiff.operations(db, base: base)
+            var target = final
+            target.apply(SyncBatch(replica: "", operations: pending))
+            let changedIDs = try SyncTables.changedIDs(db)
+            var affected = target.touched
+            affected.formUnion(try SyncTables.uids(of: changedIDs, db).values)
+            var (result, changeset) = try SessionChangeset.record(db) {
+                let outcome = try SyncApplier.apply(target, to: affected, db)
+                summary.added = outcome.added
+                summary.removed = outcome.removed
+                summary.changed = outcome.changed
+                return ChangeResult(
+                    action: .sync(added: outcome.added, removed: outcome.removed, changed: outcome.changed),
+                    touchedParents: outcome.parents)
+            }
+            if !changeset.isEmpty {
+                result.step = try UndoHistory.push(
+                    db, name: result.action.name, changeset: changeset,
+                    listEnds: try ListEnds(db, parents: result.touchedParents), levels: levelsOfUndo, bySync: true)
+                if reportingChanges { summary.changes = try report(db, try changeset.rows(inverted: false)) }
+                summary.step = result.step
+            }
+            // What differs from the log's outline now is what is left to send.
+            try SyncTables.writeBase(db, final, final.touched)
+            var stillChanged: [ItemID] = []
+            for uid in affected where target[uid] != final[uid] {
+                if let id = try SyncTables.id(of: uid, db) { stillChanged.append(id) }
+            }
+            try SyncTables.setChanged(db, stillChanged)
+            if let lastCommit { try SyncTables.setConfig(db, "last_commit", lastCommit) }
+        }
+    }
+
+    static func randomHex(bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}
+
+/// An exclusive lock on a file in the sync cache, so that rounds of one database take turns.
+final class SyncLock {
+    private var descriptor: Int32
+
+    /// Waits for the lock.
+    init(directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        descriptor = open(directory + "/outline-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw OutlineError.syncGitFailed(
+                action: "lock \(directory)", reason: String(cString: strerror(errno)))
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { break }
+        }
+    }
+
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+}

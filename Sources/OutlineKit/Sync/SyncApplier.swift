@@ -1,0 +1,127 @@
+import GRDB
+
+/// Makes the items match a `SyncTree`, for the items it names: the last step of a sync round,
+/// inside the round's write transaction.
+///
+/// Items are added parents first, changed, then removed (their surviving children have moved away
+/// by then, so the cascade takes only what the tree removes), and every list that gained, lost or
+/// reordered an item is numbered 1...n again in the tree's order.
+enum SyncApplier {
+    /// What applying did, for the change result.
+    struct Outcome {
+        /// The lists whose children changed, by local id.
+        var parents: Set<ItemID> = []
+        var added = 0
+        var removed = 0
+        var changed = 0
+    }
+
+    static func apply(_ tree: SyncTree, to uids: Set<String>, _ db: Database) throws -> Outcome {
+        var outcome = Outcome()
+        var ids: [String: ItemID] = [:]
+        func localID(_ uid: String) throws -> ItemID? {
+            if let known = ids[uid] { return known }
+            let found = try SyncTables.id(of: uid, db)
+            if let found { ids[uid] = found }
+            return found
+        }
+        let row = try db.cachedStatement(
+            sql: "SELECT parent_id, CAST(title AS TEXT), done_at, note FROM item WHERE id = ?")
+        var parentUIDs: Set<String> = []
+        var additions: [String] = []
+        var updates: [(id: ItemID, node: SyncTree.Node)] = []
+        var removals: [ItemID] = []
+        for uid in uids.sorted() {
+            guard let node = tree[uid] else { continue }
+            let id = try localID(uid)
+            let current = try id.flatMap { try Row.fetchOne(row, arguments: [$0]) }
+            switch (node.isLive, current) {
+            case (true, nil):
+                additions.append(uid)
+            case (false, .some(let current)):
+                removals.append(id!)
+                outcome.parents.insert(current[0])
+            case (true, .some(let current)):
+                parentUIDs.insert(node.parent)
+                let oldParent: ItemID = current[0]
+                let oldTitle: String = current[1]
+                let oldDone: Double? = current[2]
+                let oldNote: String? = current[3]
+                if try localID(node.parent) != oldParent || oldTitle != node.title || oldDone != node.doneAt
+                    || oldNote != node.note
+                {
+                    outcome.parents.insert(oldParent)
+                    updates.append((id!, node))
+                }
+            case (false, nil):
+                continue
+            }
+        }
+        // New items first, parents before children (by depth in the tree), so that a moved item's
+        // new parent is there.
+        func depth(_ uid: String) -> Int {
+            var count = 0
+            var current = uid
+            while current != SyncTree.rootUID, let node = tree[current], count <= OutlineStore.maximumDepth * 4 {
+                current = node.parent
+                count += 1
+            }
+            return count
+        }
+        for uid in additions.sorted(by: { (depth($0), $0) < (depth($1), $1) }) {
+            let node = tree[uid]!
+            let parent = try localID(node.parent) ?? .root
+            // An item this database held before (an undo elsewhere brought it back) gets its old id.
+            let old = try localID(uid)
+            try db.execute(
+                sql: "INSERT INTO item (id, parent_id, position, title, done_at, note) VALUES (?, ?, 1, ?, ?, ?)",
+                arguments: [old, parent, node.title, node.doneAt, node.note])
+            let id = db.lastInsertedRowID
+            if old == nil { try db.execute(sql: "UPDATE sync_uid SET uid = ? WHERE id = ?", arguments: [uid, id]) }
+            ids[uid] = id
+            parentUIDs.insert(node.parent)
+            outcome.added += 1
+        }
+        for (id, node) in updates {
+            try db.execute(
+                sql: "UPDATE item SET parent_id = ?, title = ?, done_at = ?, note = ? WHERE id = ?",
+                arguments: [try localID(node.parent) ?? .root, node.title, node.doneAt, node.note, id])
+            outcome.changed += 1
+        }
+        // Removals last: the children that stay have moved away, so the cascade takes only what
+        // the tree removes.
+        for id in removals {
+            let count =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        WITH RECURSIVE below(id) AS (
+                            SELECT id FROM item WHERE id = ?
+                            UNION ALL SELECT item.id FROM item JOIN below ON item.parent_id = below.id)
+                        SELECT count(*) FROM below
+                        """, arguments: [id]) ?? 0
+            guard count > 0 else { continue }
+            outcome.removed += count
+            try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])
+        }
+        // Every list that gained, lost or reordered an item, numbered in the tree's order.
+        for parent in outcome.parents {
+            if parent == .root {
+                parentUIDs.insert(SyncTree.rootUID)
+            } else if let uid = try SyncTables.uid(of: parent, db) {
+                parentUIDs.insert(uid)
+            }
+        }
+        let children = tree.childrenByParent()
+        let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position != ?")
+        for parentUID in parentUIDs.sorted() {
+            guard let parent = try localID(parentUID) else { continue }
+            outcome.parents.insert(parent)
+            for (index, uid) in (children[parentUID] ?? []).enumerated() {
+                guard let id = try localID(uid) else { continue }
+                try renumber.execute(arguments: [index + 1, id, index + 1])
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,195 @@
+import GRDB
+
+/// This machine's changes since the last sync, as operations: the difference between the items
+/// noted as changed (`sync_dirty`) and the outline the log made (`sync_base`).
+///
+/// Order among siblings: in each list that holds a changed item, the children whose keys are
+/// still in order (the longest such run) keep them, and the others get new keys between their
+/// neighbours'. So a move is one operation, however many siblings it shifted.
+///
+/// Operations come in an order every machine can apply: creates and moves in the outline order
+/// of the result, parents before children (so that a move never passes through a state where an
+/// item would lie inside itself), then content, then removals.
+enum SyncDiff {
+    /// One item as it is here.
+    private struct LocalItem {
+        var id: ItemID
+        var uid: String
+        var parentUID: String
+        var key: String
+        var title: String
+        var doneAt: Double?
+        var note: String?
+    }
+
+    static func operations(_ db: Database, base: SyncTree) throws -> [SyncOperation] {
+        let changed = try SyncTables.changedIDs(db)
+        guard !changed.isEmpty else { return [] }
+        let row = try db.cachedStatement(
+            sql: "SELECT parent_id, CAST(title AS TEXT), done_at, note FROM item WHERE id = ?")
+        var uids = try SyncTables.uids(of: changed, db)
+        var removals: [SyncOperation] = []
+        var parents: Set<ItemID> = []
+        var changedHere: Set<ItemID> = []
+        for id in changed {
+            guard let uid = uids[id] else { continue }
+            if let values = try Row.fetchOne(row, arguments: [id]) {
+                parents.insert(values[0])
+                changedHere.insert(id)
+            } else if base.isLive(uid) {
+                removals.append(.delete(uid: uid))
+            }
+        }
+        // Every child of each list that holds a changed item, with its final key.
+        var structural: [(id: ItemID, operation: SyncOperation)] = []
+        var content: [SyncOperation] = []
+        let children = try db.cachedStatement(
+            sql: "SELECT id, CAST(title AS TEXT), done_at, note FROM item WHERE parent_id = ? ORDER BY position, id")
+        for parent in parents.sorted() {
+            let parentUID: String
+            if parent == .root {
+                parentUID = SyncTree.rootUID
+            } else if let known = uids[parent] {
+                parentUID = known
+            } else if let read = try SyncTables.uid(of: parent, db) {
+                uids[parent] = read
+                parentUID = read
+            } else {
+                continue
+            }
+            var items: [LocalItem] = []
+            for child in try Row.fetchAll(children, arguments: [parent]) {
+                let id: ItemID = child[0]
+                let uid: String
+                if let known = uids[id] {
+                    uid = known
+                } else if let read = try SyncTables.uid(of: id, db) {
+                    uid = read
+                } else {
+                    continue
+                }
+                items.append(
+                    LocalItem(
+                        id: id, uid: uid, parentUID: parentUID, key: "", title: child[1], doneAt: child[2],
+                        note: child[3]))
+            }
+            assignKeys(&items, base: base)
+            for item in items {
+                guard let node = base[item.uid], node.isLive else {
+                    structural.append(
+                        (
+                            item.id,
+                            .create(
+                                uid: item.uid, parent: item.parentUID, key: item.key, title: item.title,
+                                doneAt: item.doneAt, note: item.note)
+                        ))
+                    continue
+                }
+                if node.parent != item.parentUID || node.key != item.key {
+                    structural.append((item.id, .move(uid: item.uid, parent: item.parentUID, key: item.key)))
+                }
+                guard changedHere.contains(item.id) else { continue }
+                if node.title != item.title { content.append(.setTitle(uid: item.uid, title: item.title)) }
+                if node.doneAt != item.doneAt { content.append(.setDone(uid: item.uid, doneAt: item.doneAt)) }
+                if node.note != item.note { content.append(.setNote(uid: item.uid, note: item.note)) }
+            }
+        }
+        let rank = try outlineOrder(of: structural.map(\.id), db)
+        structural.sort { rank[$0.id, default: 0] < rank[$1.id, default: 0] }
+        return structural.map(\.operation) + content + removals
+    }
+
+    /// Gives each item of one list, in its order here, a key: the longest run of items that were
+    /// in this list in the log, with keys strictly rising, keep theirs; the others get keys
+    /// between their neighbours'.
+    private static func assignKeys(_ items: inout [LocalItem], base: SyncTree) {
+        let oldKeys: [String?] = items.map { item in
+            guard let node = base[item.uid], node.isLive, node.parent == item.parentUID else { return nil }
+            return node.key
+        }
+        let kept = longestRisingRun(oldKeys)
+        var index = 0
+        var lower: String?
+        while index < items.count {
+            if kept.contains(index) {
+                items[index].key = oldKeys[index]!
+                lower = oldKeys[index]
+                index += 1
+                continue
+            }
+            var end = index
+            while end < items.count, !kept.contains(end) { end += 1 }
+            let upper = end < items.count ? oldKeys[end] : nil
+            let keys = OrderKey.keys(count: end - index, between: lower, and: upper)
+            for (offset, key) in keys.enumerated() { items[index + offset].key = key }
+            lower = keys.last
+            index = end
+        }
+    }
+
+    /// The indices of the longest subsequence of present keys that rises strictly (patience
+    /// sorting, n log n).
+    private static func longestRisingRun(_ keys: [String?]) -> Set<Int> {
+        var tails: [Int] = []  // index of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: keys.count)
+        for (index, key) in keys.enumerated() {
+            guard let key else { continue }
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[tails[middle]]!.utf8.lexicographicallyPrecedes(key.utf8) {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var result: Set<Int> = []
+        var current = tails.last ?? -1
+        while current >= 0 {
+            result.insert(current)
+            current = previous[current]
+        }
+        return result
+    }
+
+    /// The place of each of `ids` in the outline's order here (depth first, by position).
+    private static func outlineOrder(of ids: [ItemID], _ db: Database) throws -> [ItemID: Int] {
+        guard ids.count > 1 else { return [:] }
+        if ids.count > 2000 {
+            // Many (a first sync sends every item): one walk of the whole tree.
+            var children: [ItemID: [ItemID]] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT id, parent_id FROM item WHERE id != 0 ORDER BY parent_id, position, id")
+            {
+                children[row[1], default: []].append(row[0])
+            }
+            var rank: [ItemID: Int] = [:]
+            var stack: [ItemID] = (children[.root] ?? []).reversed()
+            while let id = stack.popLast() {
+                rank[id] = rank.count
+                stack.append(contentsOf: (children[id] ?? []).reversed())
+            }
+            return rank
+        }
+        // A few: compare the positions along each one's path from the top.
+        let lookup = try db.cachedStatement(sql: "SELECT parent_id, position FROM item WHERE id = ?")
+        var paths: [ItemID: [Int]] = [.root: []]
+        func path(_ id: ItemID, depth: Int) throws -> [Int] {
+            if let known = paths[id] { return known }
+            guard depth <= OutlineStore.maximumDepth + 1, let row = try Row.fetchOne(lookup, arguments: [id]) else {
+                return []
+            }
+            let result = try path(row[0], depth: depth + 1) + [row[1] as Int]
+            paths[id] = result
+            return result
+        }
+        let ordered = try ids.map { ($0, try path($0, depth: 0)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }
+        var rank: [ItemID: Int] = [:]
+        for (index, entry) in ordered.enumerated() { rank[entry.0] = index }
+        return rank
+    }
+}

@@ -1,0 +1,174 @@
+import GRDB
+
+/// What a database that syncs keeps beside the item table, inside the caller's transaction.
+///
+/// - `sync_config`: the remote, this machine's replica id, and the last commit of the remote's
+///   log this database has applied.
+/// - `sync_uid`: each item's global id. A removed item keeps its row, so that an undo that brings
+///   it back with its local id brings back its global id too.
+/// - `sync_base`: the outline as the log makes it up to that commit (`SyncTree`), tombstones
+///   included. What this machine has changed since is the difference between it and the items.
+/// - `sync_dirty`: the items changed here since the last sync, noted by triggers (plain SQL, so
+///   an undo, a redo, or an edit with the sqlite3 shell is noted too). A superset: an item
+///   changed and changed back is compared and found unchanged.
+///
+/// None of these tables is recorded in the undo history's changesets: undo changes items, and
+/// the next sync sends what it changed.
+enum SyncTables {
+    /// Makes the tables (schema version 6); they stay empty until `install`.
+    static func create(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE sync_config (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE sync_uid (id INTEGER PRIMARY KEY, uid TEXT NOT NULL UNIQUE);
+                CREATE TABLE sync_base (
+                    uid     TEXT PRIMARY KEY,
+                    parent  TEXT NOT NULL,
+                    key     TEXT NOT NULL,
+                    title   TEXT NOT NULL,
+                    done_at REAL,
+                    note    TEXT,
+                    live    INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_dirty (id INTEGER PRIMARY KEY);
+                """)
+    }
+
+    /// Sets the database up to sync with `remote`: the triggers, a global id for every item, and
+    /// every item noted as changed, so that the first sync sends them all (or, on an empty
+    /// outline, none).
+    static func install(_ db: Database, remote: String, replica: String) throws {
+        try db.execute(
+            sql: """
+                CREATE TRIGGER sync_item_added AFTER INSERT ON item WHEN new.id != 0 BEGIN
+                    INSERT OR IGNORE INTO sync_uid (id, uid) VALUES (new.id, lower(hex(randomblob(16))));
+                    INSERT OR IGNORE INTO sync_dirty (id) VALUES (new.id);
+                END;
+                CREATE TRIGGER sync_item_changed AFTER UPDATE ON item WHEN new.id != 0 BEGIN
+                    INSERT OR IGNORE INTO sync_dirty (id) VALUES (new.id);
+                END;
+                CREATE TRIGGER sync_item_removed AFTER DELETE ON item BEGIN
+                    INSERT OR IGNORE INTO sync_dirty (id) VALUES (old.id);
+                END;
+                INSERT OR IGNORE INTO sync_uid (id, uid) SELECT id, lower(hex(randomblob(16))) FROM item WHERE id != 0;
+                INSERT OR IGNORE INTO sync_dirty (id) SELECT id FROM item WHERE id != 0;
+                """)
+        try setConfig(db, "remote", remote)
+        try setConfig(db, "replica", replica)
+    }
+
+    /// Notes `ids` as changed, as the triggers would have: for undo and redo, whose changesets
+    /// are applied with triggers off (see `ChangesetApplication`). Nothing when the outline does
+    /// not sync.
+    static func noteChanged(_ ids: [ItemID], _ db: Database) throws {
+        guard !ids.isEmpty,
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_config WHERE name = 'remote')") ?? false
+        else {
+            return
+        }
+        let list = JSONText.array(ids)
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO sync_uid (id, uid)
+                SELECT value, lower(hex(randomblob(16))) FROM json_each(?) WHERE value != 0
+                """, arguments: [list])
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO sync_dirty (id) SELECT value FROM json_each(?) WHERE value != 0",
+            arguments: [list])
+    }
+
+    /// The sync settings, or nil when the database does not sync.
+    static func configuration(_ db: Database) throws -> SyncConfiguration? {
+        let rows = try Row.fetchAll(db, sql: "SELECT CAST(name AS TEXT), CAST(value AS TEXT) FROM sync_config")
+        var values: [String: String] = [:]
+        for row in rows { values[row[0]] = row[1] }
+        guard let remote = values["remote"], let replica = values["replica"] else { return nil }
+        return SyncConfiguration(remote: remote, replica: replica, lastCommit: values["last_commit"])
+    }
+
+    static func setConfig(_ db: Database, _ name: String, _ value: String) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO sync_config (name, value) VALUES (?, ?)", arguments: [name, value])
+    }
+
+    /// Whether any item is noted as changed since the last sync.
+    static func hasChanges(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_dirty)") ?? false
+    }
+
+    /// The ids noted as changed since the last sync.
+    static func changedIDs(_ db: Database) throws -> [ItemID] {
+        try ItemID.fetchAll(db, sql: "SELECT id FROM sync_dirty ORDER BY id")
+    }
+
+    /// Notes exactly `ids` as changed since the last sync.
+    static func setChanged(_ db: Database, _ ids: [ItemID]) throws {
+        try db.execute(sql: "DELETE FROM sync_dirty")
+        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_dirty (id) VALUES (?)")
+        for id in ids { try insert.execute(arguments: [id]) }
+    }
+
+    /// The outline as the log made it, up to the last commit applied here.
+    static func base(_ db: Database) throws -> SyncTree {
+        var nodes: [String: SyncTree.Node] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT CAST(uid AS TEXT), CAST(parent AS TEXT), CAST(key AS TEXT), CAST(title AS TEXT),
+                       done_at, note, live
+                FROM sync_base
+                """)
+        while let row = try rows.next() {
+            nodes[row[0]] = SyncTree.Node(
+                parent: row[1], key: row[2], title: row[3], doneAt: row[4], note: row[5], isLive: row[6])
+        }
+        return SyncTree(nodes: nodes)
+    }
+
+    /// Writes the nodes of `tree` named in `uids` to the base.
+    static func writeBase(_ db: Database, _ tree: SyncTree, _ uids: Set<String>) throws {
+        let write = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO sync_base (uid, parent, key, title, done_at, note, live)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        for uid in uids.sorted() {
+            guard let node = tree[uid] else { continue }
+            try write.execute(arguments: [
+                uid, node.parent, node.key, node.title, node.doneAt, node.note, node.isLive,
+            ])
+        }
+    }
+
+    /// The global id of each local id in `ids` that has one.
+    static func uids(of ids: some Sequence<ItemID>, _ db: Database) throws -> [ItemID: String] {
+        let statement = try db.cachedStatement(sql: "SELECT CAST(uid AS TEXT) FROM sync_uid WHERE id = ?")
+        var result: [ItemID: String] = [:]
+        for id in ids {
+            if let uid = try String.fetchOne(statement, arguments: [id]) { result[id] = uid }
+        }
+        return result
+    }
+
+    /// The local id of `uid`, if this database has ever held that item.
+    static func id(of uid: String, _ db: Database) throws -> ItemID? {
+        if uid == SyncTree.rootUID { return .root }
+        return try ItemID.fetchOne(db.cachedStatement(sql: "SELECT id FROM sync_uid WHERE uid = ?"), arguments: [uid])
+    }
+
+    /// The global id of one item, or nil when the outline does not sync (or for the root).
+    static func uid(of id: ItemID, _ db: Database) throws -> String? {
+        try String.fetchOne(
+            db.cachedStatement(sql: "SELECT CAST(uid AS TEXT) FROM sync_uid WHERE id = ?"), arguments: [id])
+    }
+}
+
+/// A database's sync settings.
+struct SyncConfiguration: Equatable {
+    /// The git remote: a URL or a path.
+    var remote: String
+    /// This machine's id in the log.
+    var replica: String
+    /// The last commit of the remote's log applied here; nil before the first sync.
+    var lastCommit: String?
+}

@@ -1,0 +1,163 @@
+/// The outline as the shared log makes it: every item by global id, with its parent's global id,
+/// its order key and its content, and the removed items kept as tombstones (their last parent
+/// and key), so that an operation that names one can still be placed.
+///
+/// Applying is total and deterministic: any operation applies to any state, and every machine
+/// that applies the same log in the same order reaches the same tree. That is the whole of the
+/// merge: a conflict is settled by the rules here, never handed to the user.
+/// - A create or move whose parent was removed goes to that parent's nearest ancestor that is
+///   still there (the root at worst).
+/// - A move that would put an item inside itself is skipped, and noted in `skipped`.
+/// - A change to a removed item is skipped; a create of a removed item brings it back (undo).
+/// - Two changes of one field: the later in the log wins.
+/// - After each batch, the children of items the batch removed, unless removed themselves, move
+///   to the nearest ancestor still there.
+struct SyncTree {
+    /// One item, or its tombstone.
+    struct Node: Equatable {
+        var parent: String
+        var key: String
+        var title: String
+        var doneAt: Double?
+        var note: String?
+        var isLive: Bool
+    }
+
+    /// The root's global id: the same on every machine.
+    static let rootUID = "root"
+
+    private(set) var nodes: [String: Node] = [:]
+    /// The items whose node changed since `touched` was last emptied.
+    var touched: Set<String> = []
+    /// The moves skipped because they would have put an item inside itself, in words.
+    var skipped: [String] = []
+
+    init(nodes: [String: Node] = [:]) { self.nodes = nodes }
+
+    subscript(uid: String) -> Node? { nodes[uid] }
+
+    /// Whether `uid` names an item that is there (the root always is).
+    func isLive(_ uid: String) -> Bool { uid == Self.rootUID || nodes[uid]?.isLive == true }
+
+    /// The live items.
+    var liveCount: Int { nodes.values.reduce(0) { $0 + ($1.isLive ? 1 : 0) } }
+
+    /// `uid` if it is there, else the nearest of its ancestors that is, through tombstones; the
+    /// root for an id never seen.
+    func nearestLive(_ uid: String) -> String {
+        var current = uid
+        var steps = 0
+        while !isLive(current) {
+            guard let node = nodes[current], steps <= nodes.count else { return Self.rootUID }
+            current = node.parent
+            steps += 1
+        }
+        return current
+    }
+
+    /// Whether `candidate` is `ancestor` or lies below it.
+    func lies(_ candidate: String, inside ancestor: String) -> Bool {
+        var current = candidate
+        var steps = 0
+        while current != Self.rootUID, steps <= nodes.count {
+            if current == ancestor { return true }
+            guard let node = nodes[current] else { return false }
+            current = node.parent
+            steps += 1
+        }
+        return ancestor == Self.rootUID
+    }
+
+    /// Applies a whole batch: its operations in order, then moves the orphans of what it removed.
+    mutating func apply(_ batch: SyncBatch) {
+        var removedAny = false
+        for operation in batch.operations {
+            if case .delete = operation { removedAny = true }
+            apply(operation)
+        }
+        if removedAny { rescueOrphans() }
+    }
+
+    /// Sets a node, noting it as touched when it changes.
+    private mutating func set(_ uid: String, _ node: Node) {
+        guard nodes[uid] != node else { return }
+        nodes[uid] = node
+        touched.insert(uid)
+    }
+
+    mutating func apply(_ operation: SyncOperation) {
+        switch operation {
+        case .create(let uid, let parent, let key, let title, let doneAt, let note):
+            let target = nearestLive(parent)
+            if var node = nodes[uid], node.isLive {
+                if target != uid, !lies(target, inside: uid) {
+                    node.parent = target
+                    node.key = key
+                }
+                node.title = title
+                node.doneAt = doneAt
+                node.note = note
+                set(uid, node)
+            } else {
+                // A removed item has no live children (they moved away when it was removed),
+                // so bringing it back cannot make a cycle.
+                set(uid, Node(parent: target, key: key, title: title, doneAt: doneAt, note: note, isLive: true))
+            }
+        case .move(let uid, let parent, let key):
+            guard var node = nodes[uid], node.isLive else { return }
+            let target = nearestLive(parent)
+            if target == uid || lies(target, inside: uid) {
+                skipped.append("a move of \"\(node.title)\" into its own subtree")
+                return
+            }
+            node.parent = target
+            node.key = key
+            set(uid, node)
+        case .setTitle(let uid, let title):
+            guard var node = nodes[uid], node.isLive else { return }
+            node.title = title
+            set(uid, node)
+        case .setDone(let uid, let doneAt):
+            guard var node = nodes[uid], node.isLive else { return }
+            node.doneAt = doneAt
+            set(uid, node)
+        case .setNote(let uid, let note):
+            guard var node = nodes[uid], node.isLive else { return }
+            node.note = note
+            set(uid, node)
+        case .delete(let uid):
+            guard var node = nodes[uid], node.isLive else { return }
+            node.isLive = false
+            set(uid, node)
+        }
+    }
+
+    /// Moves every live item whose parent is removed to that parent's nearest live ancestor,
+    /// keeping its key.
+    private mutating func rescueOrphans() {
+        let orphans = nodes.filter { $0.value.isLive && !isLive($0.value.parent) }
+        for (uid, var node) in orphans {
+            node.parent = nearestLive(node.parent)
+            set(uid, node)
+        }
+    }
+
+    /// Each live parent's live children, in order: by key, then by global id.
+    func childrenByParent() -> [String: [String]] {
+        var children: [String: [String]] = [:]
+        for (uid, node) in nodes where node.isLive { children[node.parent, default: []].append(uid) }
+        for parent in children.keys {
+            children[parent]!.sort { first, second in Self.precedes(first, second, nodes) }
+        }
+        return children
+    }
+
+    /// Whether `first` comes before `second` among siblings.
+    static func precedes(_ first: String, _ second: String, _ nodes: [String: Node]) -> Bool {
+        let firstKey = nodes[first]!.key
+        let secondKey = nodes[second]!.key
+        return firstKey != secondKey
+            ? firstKey.utf8.lexicographicallyPrecedes(secondKey.utf8)
+            : first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import GRDB
+import OutlineTestSupport
+import Testing
+
+@testable import OutlineKit
+
+/// Several machines sharing one outline through a bare git repository: whatever each does
+/// offline, and in whatever order they sync, they end with the same outline.
+@Suite struct SyncConvergenceTests {
+    /// A bare repository for the replicas to share.
+    static func makeRemote(in directory: TemporaryDirectory) throws -> String {
+        let remote = directory.file("remote.git")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "init", "--quiet", "--bare", remote]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return remote
+    }
+
+    /// The outline without local ids: one line an item, depth, title, state and note.
+    static func canonical(_ store: OutlineStore) throws -> [String] {
+        var lines: [String] = []
+        try store.walk { entry in
+            let done = entry.item.doneAt.map { "\($0.timeIntervalSince1970)" } ?? "open"
+            lines.append("\(entry.depth)\t\(entry.item.title)\t\(done)\t\(entry.item.note ?? "")")
+        }
+        return lines
+    }
+
+    /// The log's outline as `canonical` writes an outline.
+    static func canonical(_ tree: SyncTree) -> [String] {
+        let children = tree.childrenByParent()
+        var lines: [String] = []
+        func visit(_ uid: String, _ depth: Int) {
+            for child in children[uid] ?? [] {
+                let node = tree[child]!
+                let done = node.doneAt.map { "\(Date(timeIntervalSince1970: $0).timeIntervalSince1970)" } ?? "open"
+                lines.append("\(depth)\t\(node.title)\t\(done)\t\(node.note ?? "")")
+                visit(child, depth + 1)
+            }
+        }
+        visit(SyncTree.rootUID, 1)
+        return lines
+    }
+
+    /// The global ids of the items a store holds.
+    static func liveUIDs(_ store: OutlineStore) throws -> Set<String> {
+        try store.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT uid FROM sync_uid JOIN item USING (id)"))
+        }
+    }
+
+    /// Every item the log's operations removed.
+    static func removedInLog(_ store: OutlineStore) throws -> Set<String> {
+        let git = GitRemote(cache: store.syncCache, remote: try store.syncStatus().remote)
+        guard let head = try git.fetch() else { return [] }
+        var removed: Set<String> = []
+        for batch in try git.batches(try git.commits(after: nil, upTo: head)) {
+            for case .delete(let uid) in batch.operations { removed.insert(uid) }
+        }
+        return removed
+    }
+
+    @Test func twoMachinesSendAndBringEachOthersChanges() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let laptop = try OutlineStore(path: directory.file("laptop.db"))
+        let groceries = try laptop.add(["Groceries"]).ids[0]
+        try laptop.add(["Milk", "Eggs"], under: groceries)
+        let first = try laptop.startSyncing(with: remote)
+        #expect(first.sent == 3)
+        let desktop = try OutlineStore(path: directory.file("desktop.db"))
+        let adopted = try desktop.startSyncing(with: remote)
+        #expect(adopted.brought == 3 && adopted.added == 3)
+        #expect(try Self.canonical(desktop) == Self.canonical(laptop))
+        // The same item has one global id on both machines, and its own local id on each.
+        let milkHere = try laptop.children(of: groceries)[0].id
+        let desktopGroceries = try desktop.children()[0].id
+        let milkThere = try desktop.children(of: desktopGroceries)[0].id
+        #expect(try laptop.globalID(of: milkHere) == desktop.globalID(of: milkThere))
+
+        try desktop.edit(milkThere, title: "Oat milk")
+        try laptop.add(["Bread"], under: groceries)
+        _ = try desktop.sync()
+        let round = try laptop.sync()
+        #expect(round.brought == 1 && round.sent == 1)
+        _ = try desktop.sync()
+        #expect(try Self.canonical(desktop) == Self.canonical(laptop))
+        #expect(try laptop.children(of: groceries).map(\.title) == ["Oat milk", "Eggs", "Bread"])
+    }
+
+    /// Undo reverts this machine's own steps: a sync's step is passed over, a step whose items a
+    /// sync changed since is refused with a message that says so, and an undo that goes through
+    /// is sent as new operations.
+    @Test func undoPassesOverSyncsAndIsRefusedWhereTheyChangedItsItems() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let laptop = try OutlineStore(path: directory.file("laptop.db"))
+        let milk = try laptop.add(["Milk"]).ids[0]
+        let eggs = try laptop.add(["Eggs"]).ids[0]
+        _ = try laptop.startSyncing(with: remote)
+        let desktop = try OutlineStore(path: directory.file("desktop.db"))
+        _ = try desktop.startSyncing(with: remote)
+        try desktop.edit(try desktop.children()[0].id, title: "Oat milk")
+        _ = try desktop.sync()
+        let brought = try laptop.sync()
+        #expect(brought.step != nil)
+        #expect(try laptop.undoManager.undoActionName == #"add "Eggs""#)
+        try laptop.undoManager.undo()
+        #expect(try !laptop.exists(eggs))
+        #expect(throws: OutlineError.historyChangedBySync(verb: "undo", step: #"add "Milk""#)) {
+            try laptop.undoManager.undo()
+        }
+        #expect(try laptop.item(milk).title == "Oat milk")
+        _ = try laptop.sync()
+        _ = try desktop.sync()
+        #expect(try desktop.children().map(\.title) == ["Oat milk"])
+    }
+
+    @Test func aMoveIntoAnItemRemovedElsewhereGoesToItsParent() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let one = try OutlineStore(path: directory.file("one.db"))
+        let work = try one.add(["Work"]).ids[0]
+        let launch = try one.add(["Launch"], under: work).ids[0]
+        let notes = try one.add(["Notes"]).ids[0]
+        _ = try one.startSyncing(with: remote)
+        let two = try OutlineStore(path: directory.file("two.db"))
+        _ = try two.startSyncing(with: remote)
+        // One removes Launch; the other moves Notes into it, then both sync.
+        try one.remove([launch])
+        let twoLaunch = try two.children(of: try two.children()[0].id)[0].id
+        let twoNotes = try two.children()[1].id
+        try two.move([twoNotes], under: twoLaunch)
+        _ = try one.sync()
+        _ = try two.sync()
+        _ = try one.sync()
+        #expect(try Self.canonical(one) == Self.canonical(two))
+        #expect(try one.children(of: work).map(\.title) == ["Notes"])
+        #expect(try one.check().isHealthy && two.check().isHealthy)
+    }
+
+    @Test func movesThatMakeACycleTogetherLeaveATree() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let one = try OutlineStore(path: directory.file("one.db"))
+        let a = try one.add(["A"]).ids[0]
+        let b = try one.add(["B"]).ids[0]
+        _ = try one.startSyncing(with: remote)
+        let two = try OutlineStore(path: directory.file("two.db"))
+        _ = try two.startSyncing(with: remote)
+        try one.move([a], under: b)
+        let twoIDs = try two.children().map(\.id)
+        try two.move([twoIDs[1]], under: twoIDs[0])
+        _ = try one.sync()
+        let second = try two.sync()
+        #expect(second.skipped.count == 1)
+        _ = try one.sync()
+        #expect(try Self.canonical(one) == Self.canonical(two))
+        #expect(try Self.canonical(one) == ["1\tB\topen\t", "2\tA\topen\t"])
+        #expect(try one.check().isHealthy && two.check().isHealthy)
+    }
+
+    /// Three machines make random commands (undo and redo included) offline and sync in a random
+    /// order. After every round that sent everything, the machine's outline is the log's; an item
+    /// that a round took away was removed by some machine; and at the end all three hold the
+    /// same outline.
+    @Test(arguments: 1...12)
+    func randomCommandsOnThreeMachinesConverge(seed: UInt64) throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        var rng = SeededGenerator(seed: seed)
+        let first = try OutlineStore(path: directory.file("r0.db"))
+        try first.add(["Inbox", "Work", "Home"])
+        _ = try first.startSyncing(with: remote)
+        var replicas = [first]
+        for index in 1..<3 {
+            let replica = try OutlineStore(path: directory.file("r\(index).db"))
+            _ = try replica.startSyncing(with: remote)
+            replicas.append(replica)
+        }
+        var log: [String] = []
+        var takenAway: Set<String> = []
+        for _ in 0..<120 {
+            let index = Int.random(in: 0..<replicas.count, using: &rng)
+            let store = replicas[index]
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                let before = try Self.liveUIDs(store)
+                _ = try store.sync()
+                log.append("r\(index): sync")
+                takenAway.formUnion(before.subtracting(try Self.liveUIDs(store)))
+                if try store.syncStatus().pendingOperations == 0 {
+                    let base = try store.read { db in try SyncTables.base(db) }
+                    #expect(
+                        try Self.canonical(store) == Self.canonical(base), "r\(index) is not the log's after \(log)")
+                }
+                continue
+            }
+            var ids: [ItemID] = []
+            try store.walk { ids.append($0.id) }
+            let command = RandomCommand.random(existing: ids, nextID: try store.largestID() + 1, using: &rng)
+            log.append("r\(index): \(command)")
+            switch command {
+            case .undo(let steps): _ = try? store.undoManager.undo(steps: steps)
+            case .redo(let steps): _ = try? store.undoManager.redo(steps: steps)
+            default: _ = command.run(on: store)
+            }
+        }
+        for _ in 0..<2 {
+            for store in replicas { _ = try store.sync() }
+        }
+        #expect(takenAway.isSubset(of: try Self.removedInLog(replicas[0])))
+        let expected = try Self.canonical(replicas[0])
+        for (index, store) in replicas.enumerated() {
+            #expect(try Self.canonical(store) == expected, "replica \(index) differs after \(log)")
+            let report = try store.check()
+            #expect(report.isHealthy, "replica \(index): \(report.problems)")
+            #expect(try store.syncStatus().pendingOperations == 0)
+        }
+    }
+}
