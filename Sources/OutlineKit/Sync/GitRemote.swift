@@ -3,8 +3,10 @@ import Foundation
 /// The git command line as the transport of the shared log: it brings the user's ssh keys,
 /// credential helpers and hosts, and outline writes no network code.
 ///
-/// The log is the first-parent history of the remote's `main`. Each commit's tree holds one file,
-/// `batch.json`: the operations of one sync round of one machine (`SyncBatch`). A push that is not
+/// The log is the first-parent history of the remote's `main`. Each commit's tree holds one file:
+/// `batch.json`, the operations of one sync round of one machine (`SyncBatch`), or
+/// `snapshot.json`, the whole outline as the log made it so far (`SyncSnapshot`), which a new
+/// machine starts from instead of replaying what came before. A push that is not
 /// a fast-forward is refused by git, which makes the remote a compare-and-append sequencer.
 /// Fetched commits are kept in a bare repository of their own beside the database.
 struct GitRemote {
@@ -17,8 +19,10 @@ struct GitRemote {
     static let branch = "main"
     /// Where the fetched branch is kept in the cache.
     private static let fetchedRef = "refs/sync/main"
-    /// The file each commit holds.
+    /// The file a commit of one round's operations holds.
     static let batchFile = "batch.json"
+    /// The file a snapshot commit holds instead.
+    static let snapshotFile = "snapshot.json"
 
     /// What a git command gave.
     struct Output {
@@ -108,46 +112,85 @@ struct GitRemote {
         return listed.text.split(separator: "\n").map(String.init)
     }
 
-    /// The batch each commit holds, in order, read by one `git cat-file --batch`.
-    func batches(_ commits: [String]) throws -> [SyncBatch] {
+    /// What one commit of the log holds.
+    enum Entry {
+        /// One round's operations.
+        case batch(SyncBatch)
+        /// The whole outline as the log made it up to here (`sync compact`).
+        case snapshot(SyncTree)
+    }
+
+    /// What each commit holds, in order, read by one `git cat-file --batch`.
+    func entries(_ commits: [String]) throws -> [Entry] {
         guard !commits.isEmpty else { return [] }
-        let request = commits.map { "\($0):\(Self.batchFile)\n" }.joined()
+        let request = commits.map { "\($0):\(Self.batchFile)\n\($0):\(Self.snapshotFile)\n" }.joined()
         let read = try run(["cat-file", "--batch"], input: Data(request.utf8))
         guard read.status == 0 else { throw OutlineError.syncGitFailed(action: "read the log", reason: read.stderr) }
-        var batches: [SyncBatch] = []
-        var offset = read.stdout.startIndex
         let data = read.stdout
-        for commit in commits {
+        var offset = data.startIndex
+        /// The next answer: the file's bytes, or nil for a file the commit does not hold.
+        func next(_ commit: String) throws -> Data? {
             guard let lineEnd = data[offset...].firstIndex(of: UInt8(ascii: "\n")) else {
                 throw OutlineError.syncBadLog(commit: commit, reason: "git gave no answer for it")
             }
             let header = String(decoding: data[offset..<lineEnd], as: UTF8.self).split(separator: " ")
-            guard header.count == 3, header[1] == "blob", let size = Int(header[2]) else {
-                throw OutlineError.syncBadLog(commit: commit, reason: "it holds no \(Self.batchFile)")
-            }
-            let start = lineEnd + 1
-            let end = start + size
+            offset = lineEnd + 1
+            guard header.count == 3, header[1] == "blob", let size = Int(header[2]) else { return nil }
+            let end = offset + size
             guard end <= data.endIndex else { throw OutlineError.syncBadLog(commit: commit, reason: "it is cut short") }
+            defer { offset = end + 1 }
+            return Data(data[offset..<end])
+        }
+        var entries: [Entry] = []
+        for commit in commits {
+            let batch = try next(commit)
+            let snapshot = try next(commit)
             do {
-                batches.append(try SyncBatch.decoded(Data(data[start..<end])))
+                if let batch {
+                    entries.append(.batch(try SyncBatch.decoded(batch)))
+                } else if let snapshot {
+                    entries.append(.snapshot(try SyncSnapshot.decoded(snapshot)))
+                } else {
+                    throw SyncLogError("it holds neither \(Self.batchFile) nor \(Self.snapshotFile)")
+                }
             } catch let error as SyncLogError {
                 throw OutlineError.syncBadLog(commit: commit, reason: error.reason)
             }
-            offset = end + 1
         }
-        return batches
+        return entries
+    }
+
+    /// The last snapshot commit in the log up to `head`, if there is one.
+    func lastSnapshot(upTo head: String) throws -> String? {
+        let found = try run([
+            "log", "--first-parent", "--diff-filter=A", "--format=%H", "-1", head, "--", Self.snapshotFile,
+        ])
+        guard found.status == 0 else { throw OutlineError.syncGitFailed(action: "read the log", reason: found.stderr) }
+        return found.text.isEmpty ? nil : found.text
+    }
+
+    /// Writes the whole outline as a snapshot commit on `parent`; its id.
+    func commitSnapshot(_ tree: SyncTree, replica: String, parent: String) throws -> String {
+        try commit(
+            file: Self.snapshotFile, SyncSnapshot.encoded(tree), parent: parent,
+            message: "outline: snapshot of \(tree.liveCount) items from \(replica)")
     }
 
     /// Writes `batch` as a commit on `parent` (none for the first), in the cache; its id.
     func commit(_ batch: SyncBatch, parent: String?) throws -> String {
-        let blob = try run(["hash-object", "-w", "--stdin"], input: batch.encoded())
-        guard blob.status == 0 else { throw OutlineError.syncGitFailed(action: "write a commit", reason: blob.stderr) }
-        let tree = try run(["mktree"], input: Data("100644 blob \(blob.text)\t\(Self.batchFile)\n".utf8))
-        guard tree.status == 0 else { throw OutlineError.syncGitFailed(action: "write a commit", reason: tree.stderr) }
         let count = batch.operations.count
-        var arguments = [
-            "commit-tree", tree.text, "-m", "outline: \(count) operation\(count == 1 ? "" : "s") from \(batch.replica)",
-        ]
+        return try commit(
+            file: Self.batchFile, batch.encoded(), parent: parent,
+            message: "outline: \(count) operation\(count == 1 ? "" : "s") from \(batch.replica)")
+    }
+
+    /// Writes a commit whose tree holds `content` as `file`.
+    private func commit(file: String, _ content: Data, parent: String?, message: String) throws -> String {
+        let blob = try run(["hash-object", "-w", "--stdin"], input: content)
+        guard blob.status == 0 else { throw OutlineError.syncGitFailed(action: "write a commit", reason: blob.stderr) }
+        let tree = try run(["mktree"], input: Data("100644 blob \(blob.text)\t\(file)\n".utf8))
+        guard tree.status == 0 else { throw OutlineError.syncGitFailed(action: "write a commit", reason: tree.stderr) }
+        var arguments = ["commit-tree", tree.text, "-m", message]
         if let parent { arguments += ["-p", parent] }
         let commit = try run(arguments)
         guard commit.status == 0 else {

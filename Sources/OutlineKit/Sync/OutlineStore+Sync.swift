@@ -64,7 +64,7 @@ extension OutlineStore {
         let git = GitRemote(cache: syncCache, remote: remote)
         if let head = try git.fetch() {
             var remoteTree = SyncTree()
-            for batch in try git.batches(try git.commits(after: nil, upTo: head)) { remoteTree.apply(batch) }
+            for entry in try Self.logEntries(git, after: nil, upTo: head) { remoteTree.apply(entry) }
             let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
             }
             let remoteItems = remoteTree.liveCount
@@ -116,6 +116,51 @@ extension OutlineStore {
         try read { db in try SyncTables.uid(of: id, db) }
     }
 
+    /// The commits of the log after `last` up to `head`, from the last snapshot among them on.
+    private static func logEntries(_ git: GitRemote, after last: String?, upTo head: String) throws -> [GitRemote.Entry]
+    {
+        var commits = try git.commits(after: last, upTo: head)
+        guard !commits.isEmpty else { return [] }
+        if let snapshot = try git.lastSnapshot(upTo: head), let index = commits.firstIndex(of: snapshot) {
+            commits.removeFirst(index)
+        }
+        return try git.entries(commits)
+    }
+
+    /// Runs a round, then writes the whole outline to the remote as a snapshot commit, so that a
+    /// machine that joins later starts from it rather than replay the log before it. The log's
+    /// history stays in the remote (git keeps it); only what a new machine reads gets shorter.
+    ///
+    /// - Returns: the round's summary, and how many items the snapshot holds.
+    public func compactSyncLog(reportingChanges: Bool = false) throws -> (round: SyncSummary, items: Int) {
+        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
+            throw OutlineError.syncNotSetUp
+        }
+        let lock = try SyncLock(directory: syncCache)
+        defer { lock.release() }
+        let git = GitRemote(cache: syncCache, remote: configuration.remote)
+        let round = try runSyncRound(git: git, reportingChanges: reportingChanges)
+        if let failure = round.notSent { throw failure }
+        for _ in 1...Self.syncAttempts {
+            let (base, last) = try read { db in (try SyncTables.base(db), try SyncTables.configuration(db)?.lastCommit)
+            }
+            guard let last else { return (round, 0) }
+            let head = try git.fetch()
+            guard head == last else {
+                // Someone pushed since the round: bring it first, so the snapshot is the log's.
+                _ = try runSyncRound(git: git, reportingChanges: false)
+                continue
+            }
+            let commit = try git.commitSnapshot(base, replica: configuration.replica, parent: last)
+            if try git.push(commit) == .pushed {
+                try write { db in try SyncTables.setConfig(db, "last_commit", commit) }
+                return (round, base.liveCount)
+            }
+        }
+        throw OutlineError.syncKeptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
+    }
+
     private func runSyncRound(git: GitRemote, reportingChanges: Bool) throws -> SyncSummary {
         for _ in 1...Self.syncAttempts {
             let configuration = try read { db in try SyncTables.configuration(db) }!
@@ -128,17 +173,21 @@ extension OutlineStore {
                 }
                 if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }
             }
-            let commits = try head.map { try git.commits(after: last, upTo: $0) } ?? []
-            let batches = try git.batches(commits)
+            let entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
             // The log's outline before and after what others sent, and this machine's changes.
             let (base, pending) = try read { db in
                 let base = try SyncTables.base(db)
                 return (base, try SyncDiff.operations(db, base: base))
             }
             var brought = base
-            for batch in batches {
-                brought.apply(batch)
-                summary.brought += batch.operations.count
+            for entry in entries {
+                let touchedBefore = brought.touched.count
+                brought.apply(entry)
+                switch entry {
+                case .batch(let batch): summary.brought += batch.operations.count
+                // A snapshot brings what it changes: everything, to a machine that joins.
+                case .snapshot: summary.brought += brought.touched.count - touchedBefore
+                }
             }
             var final = brought
             var newLast = head

@@ -57,18 +57,19 @@ enum SyncApplier {
                 continue
             }
         }
-        // New items first, parents before children (by depth in the tree), so that a moved item's
-        // new parent is there.
-        func depth(_ uid: String) -> Int {
-            var count = 0
-            var current = uid
-            while current != SyncTree.rootUID, let node = tree[current], count <= OutlineStore.maximumDepth * 4 {
-                current = node.parent
-                count += 1
+        // New items first, in the tree's outline order (parents before children, and ids handed out
+        // in the order a reader meets them), so that a moved item's new parent is there.
+        let children = tree.childrenByParent()
+        if !additions.isEmpty {
+            let wanted = Set(additions)
+            additions = []
+            var stack: [String] = (children[SyncTree.rootUID] ?? []).reversed()
+            while let uid = stack.popLast() {
+                if wanted.contains(uid) { additions.append(uid) }
+                stack.append(contentsOf: (children[uid] ?? []).reversed())
             }
-            return count
         }
-        for uid in additions.sorted(by: { (depth($0), $0) < (depth($1), $1) }) {
+        for uid in additions {
             let node = tree[uid]!
             let parent = try localID(node.parent) ?? .root
             // An item this database held before (an undo elsewhere brought it back) gets its old id.
@@ -112,7 +113,6 @@ enum SyncApplier {
                 parentUIDs.insert(uid)
             }
         }
-        let children = tree.childrenByParent()
         let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position != ?")
         for parentUID in parentUIDs.sorted() {
             guard let parent = try localID(parentUID) else { continue }

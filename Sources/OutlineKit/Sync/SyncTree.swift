@@ -36,6 +36,22 @@ struct SyncTree {
 
     subscript(uid: String) -> Node? { nodes[uid] }
 
+    /// Every item's global id, tombstones included.
+    var uids: Dictionary<String, Node>.Keys { nodes.keys }
+
+    /// Applies one commit of the log: a batch, or a snapshot, which the outline becomes (every
+    /// item whose node it changes is touched).
+    mutating func apply(_ entry: GitRemote.Entry) {
+        switch entry {
+        case .batch(let batch): apply(batch)
+        case .snapshot(let snapshot):
+            for uid in Set(nodes.keys).union(snapshot.nodes.keys) where nodes[uid] != snapshot.nodes[uid] {
+                touched.insert(uid)
+            }
+            nodes = snapshot.nodes
+        }
+    }
+
     /// Whether `uid` names an item that is there (the root always is).
     func isLive(_ uid: String) -> Bool { uid == Self.rootUID || nodes[uid]?.isLive == true }
 

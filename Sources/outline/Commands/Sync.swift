@@ -22,8 +22,9 @@ extension Outline {
                   outline sync init me@server:outline.git      # a new machine: adopts it
                   outline sync                                 # one round
                   outline sync status
+                  outline sync compact                         # new machines start from here
                 """,
-            subcommands: [Round.self, Start.self, Status.self],
+            subcommands: [Round.self, Start.self, Status.self, Compact.self],
             defaultSubcommand: Round.self)
     }
 }
@@ -119,6 +120,34 @@ extension Outline.Sync {
                 StandardOutput.shared.writeLine(
                     pending == 0
                         ? "nothing to send" : "\(pending) change\(pending == 1 ? "" : "s") to send; run 'outline sync'")
+            }
+        }
+    }
+}
+
+extension Outline.Sync {
+    /// `outline sync compact`.
+    struct Compact: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "compact",
+            abstract: "Run a round, then write a snapshot that new machines start from.",
+            discussion: """
+                A machine that joins with 'sync init' reads the log from the last snapshot on, \
+                rather than every change ever made. The remote keeps the history before it (git \
+                never forgets a pushed commit); machines that already sync are not affected.
+
+                Examples:
+                  outline sync compact
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            let store = try global.openStore(recordsSteps: true)
+            let (round, items) = try store.compactSyncLog(reportingChanges: global.json)
+            try SyncOutput.print(round, json: global.json)
+            if !global.json {
+                StandardOutput.shared.writeLine("wrote a snapshot of \(items) item\(items == 1 ? "" : "s")")
             }
         }
     }

@@ -58,7 +58,7 @@ import Testing
         let git = GitRemote(cache: store.syncCache, remote: try store.syncStatus().remote)
         guard let head = try git.fetch() else { return [] }
         var removed: Set<String> = []
-        for batch in try git.batches(try git.commits(after: nil, upTo: head)) {
+        for case .batch(let batch) in try git.entries(try git.commits(after: nil, upTo: head)) {
             for case .delete(let uid) in batch.operations { removed.insert(uid) }
         }
         return removed
@@ -189,8 +189,13 @@ import Testing
             let store = replicas[index]
             if Int.random(in: 0..<4, using: &rng) == 0 {
                 let before = try Self.liveUIDs(store)
-                _ = try store.sync()
-                log.append("r\(index): sync")
+                if Int.random(in: 0..<6, using: &rng) == 0 {
+                    _ = try store.compactSyncLog()
+                    log.append("r\(index): sync compact")
+                } else {
+                    _ = try store.sync()
+                    log.append("r\(index): sync")
+                }
                 takenAway.formUnion(before.subtracting(try Self.liveUIDs(store)))
                 if try store.syncStatus().pendingOperations == 0 {
                     let base = try store.read { db in try SyncTables.base(db) }
@@ -213,6 +218,10 @@ import Testing
             for store in replicas { _ = try store.sync() }
         }
         #expect(takenAway.isSubset(of: try Self.removedInLog(replicas[0])))
+        // A machine that joins now starts from the last snapshot, if any, and holds the same.
+        let newcomer = try OutlineStore(path: directory.file("new.db"))
+        _ = try newcomer.startSyncing(with: remote)
+        replicas.append(newcomer)
         let expected = try Self.canonical(replicas[0])
         for (index, store) in replicas.enumerated() {
             #expect(try Self.canonical(store) == expected, "replica \(index) differs after \(log)")
