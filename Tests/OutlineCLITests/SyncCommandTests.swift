@@ -1,0 +1,200 @@
+import Foundation
+import OutlineTestSupport
+import Testing
+
+/// `outline sync` end to end: machines are files in one folder, the remote a bare repository
+/// (or a `git daemon` on loopback), and the faults are made the way they happen.
+@Suite("sync through a git remote")
+struct SyncCommandTests {
+    let folder = TemporaryDirectory()
+
+    /// One machine's outline file.
+    struct Machine {
+        let database: String
+        @discardableResult
+        func run(_ arguments: [String], input: String? = nil) throws -> RunResult {
+            try OutlineProcess.run(["--db", database] + arguments, input: input.map { Data($0.utf8) })
+        }
+        func titles() throws -> [String] {
+            try run(["ls", "--tsv"]).lines.map { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                return String(repeating: "  ", count: Int(fields[3])! - 1) + fields[4]
+            }
+        }
+    }
+
+    func machine(_ name: String) -> Machine { Machine(database: folder.file(name + ".db")) }
+
+    @discardableResult
+    func git(_ arguments: [String], input: String? = nil) throws -> RunResult {
+        let result = try OutlineProcess.run(
+            arguments, input: input.map { Data($0.utf8) }, environment: ["GIT_TERMINAL_PROMPT": "0"],
+            executable: "/usr/bin/git")
+        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+        return result
+    }
+
+    /// A bare repository in the folder; its path.
+    func makeRemote(_ name: String = "remote.git") throws -> String {
+        let path = folder.file(name)
+        try git(["init", "--quiet", "--bare", path])
+        return path
+    }
+
+    /// Two machines joined to one remote, the first holding Groceries with Milk and Eggs.
+    func twoMachines() throws -> (Machine, Machine, String) {
+        let remote = try makeRemote()
+        let laptop = machine("laptop")
+        let desktop = machine("desktop")
+        try laptop.run(["add", "Groceries"])
+        try laptop.run(["add", "Milk", "Eggs", "--under", "Groceries"])
+        #expect(try laptop.run(["sync", "init", remote]).stdout == "synced with '\(remote)': sent 3 changes\n")
+        let adopted = try desktop.run(["sync", "init", remote])
+        #expect(adopted.stdout == "synced with '\(remote)': brought 3 changes (3 added here)\n", "\(adopted)")
+        return (laptop, desktop, remote)
+    }
+
+    @Test func initSendsOrAdoptsAndARoundBringsAndSends() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        #expect(try desktop.titles() == ["Groceries", "  Milk", "  Eggs"])
+        try desktop.run(["edit", "Groceries/Milk", "Oat milk"])
+        try laptop.run(["add", "Bread", "--under", "Groceries"])
+        #expect(try desktop.run(["sync"]).stdout == "synced with '\(remote)': sent 1 change\n")
+        let round = try laptop.run(["sync"])
+        #expect(round.stdout == "synced with '\(remote)': brought 1 change (1 changed here), sent 1 change\n")
+        #expect(try desktop.run(["sync"]).stdout == "synced with '\(remote)': brought 1 change (1 added here)\n")
+        #expect(try laptop.titles() == desktop.titles())
+        #expect(try laptop.titles() == ["Groceries", "  Oat milk", "  Eggs", "  Bread"])
+        #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': nothing to bring or send\n")
+        // Both machines name the item by the same global id.
+        let here = try laptop.run(["show", "Groceries/Bread", "--json"]).stdout
+        let there = try desktop.run(["show", "Groceries/Bread", "--json"]).stdout
+        let uid = try #require(here.firstMatch(of: /"uid":"([0-9a-f]{32})"/)?.1)
+        #expect(there.contains("\"uid\":\"\(uid)\""))
+        #expect(try laptop.run(["check"]).status == 0)
+    }
+
+    @Test func statusJSONAndTheReportOfWhatARoundBrought() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        try laptop.run(["done", "Groceries/Milk"])
+        try desktop.run(["add", "Work"])
+        let status = try laptop.run(["sync", "status"])
+        #expect(status.stdout.hasPrefix("remote: \(remote)\nlast synced: commit "))
+        #expect(status.stdout.hasSuffix("\n1 change to send; run 'outline sync'\n"))
+        #expect(try laptop.run(["sync", "status", "--json"]).stdout.contains(#""pending":1}"#))
+        try laptop.run(["sync"])
+        let report = try desktop.run(["sync", "--json"])
+        #expect(report.status == 0)
+        #expect(report.stdout.hasPrefix(#"{"step":"#))
+        #expect(report.stdout.contains(#""action":"sync: 1 changed""#), "\(report)")
+        #expect(report.stdout.hasSuffix("}\n") && report.lines.count == 1)
+        #expect(report.stdout.contains(#""type":"update""#))
+        // Nothing brought: nothing printed.
+        #expect(try desktop.run(["sync", "--json"]).stdout == "")
+        // The sync's step is in the history, and undo passes over it to this machine's own.
+        #expect(try desktop.run(["history"]).stdout.contains("sync: 1 changed"))
+        #expect(try desktop.run(["undo"]).stdout == "undone: add \"Work\"\n")
+        #expect(try desktop.run(["undo"]).stderr == "error: nothing to undo\n")
+    }
+
+    @Test func mistakesAreRefusedWithOneLineAndChangeNothing() throws {
+        let remote = try makeRemote()
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Groceries"])
+        let notSetUp = try laptop.run(["sync"])
+        #expect(notSetUp.status == 1)
+        #expect(
+            notSetUp.stderr
+                == "error: this outline does not sync with a remote yet; run 'outline sync init REMOTE' (a git URL, or the path of a bare repository)\n"
+        )
+        let missing = try laptop.run(["sync", "init", folder.file("nowhere.git")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: cannot reach '\(folder.file("nowhere.git"))': "), "\(missing)")
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(try laptop.run(["sync", "status"]).status == 1)
+        #expect(try laptop.run(["sync", "init"]).status == 64)
+        #expect(try laptop.run(["sync", "init", ""]).status == 64)
+        try laptop.run(["sync", "init", remote])
+        let again = try laptop.run(["sync", "init", remote])
+        #expect(again.stderr == "error: this outline already syncs with '\(remote)'; 'outline sync' runs a round\n")
+        // A second outline with items of its own is not joined to a remote that has some.
+        let other = machine("other")
+        try other.run(["add", "Work"])
+        let both = try other.run(["sync", "init", remote])
+        #expect(both.status == 1)
+        #expect(both.stderr.contains("both this outline (1 items) and the one at"), "\(both)")
+        #expect(try other.run(["sync", "status"]).status == 1)
+        #expect(try other.titles() == ["Work"])
+    }
+
+    @Test func aRelativeRemoteIsTheFolderItNamesFromHere() throws {
+        _ = try makeRemote()
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Groceries"])
+        let result = try OutlineProcess.run(
+            ["sh", "-c", "cd \"$0\" && \"$1\" --db laptop.db sync init ./remote.git", folder.path, OutlineProcess.binary],
+            input: nil, viaShell: true)
+        let remote = folder.file("remote.git").replacingOccurrences(of: "//", with: "/")
+        #expect(result.stdout == "synced with '\(remote)': sent 1 change\n", "\(result)")
+    }
+
+    @Test func anUnreachableRemoteChangesNothingAndTheNextRoundSendsAll() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        try laptop.run(["add", "Bread", "--under", "Groceries"])
+        try FileManager.default.moveItem(atPath: remote, toPath: remote + ".away")
+        let before = try laptop.run(["ls", "--tsv"]).stdout
+        let failed = try laptop.run(["sync"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("error: cannot reach '\(remote)': "))
+        #expect(failed.stderr.hasSuffix("; nothing was lost, sync again later\n"))
+        #expect(try laptop.run(["ls", "--tsv"]).stdout == before)
+        try FileManager.default.moveItem(atPath: remote + ".away", toPath: remote)
+        #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': sent 1 change\n")
+        try desktop.run(["sync"])
+        #expect(try desktop.titles() == laptop.titles())
+    }
+
+    @Test func aRefusedPushKeepsTheChangesAndStillBringsTheOthers() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        try desktop.run(["add", "Work"])
+        try desktop.run(["sync"])
+        try laptop.run(["add", "Bread", "--under", "Groceries"])
+        let hook = remote + "/hooks/pre-receive"
+        try "#!/bin/sh\necho 'the remote is read-only today' >&2\nexit 1\n".write(
+            toFile: hook, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        let refused = try laptop.run(["sync"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "synced with '\(remote)': brought 1 change (1 added here)\n", "\(refused)")
+        #expect(refused.stderr.hasSuffix("this machine's changes are kept for the next sync\n"), "\(refused)")
+        #expect(try laptop.titles() == ["Groceries", "  Milk", "  Eggs", "  Bread", "Work"])
+        #expect(try laptop.run(["sync", "status"]).stdout.hasSuffix("1 change to send; run 'outline sync'\n"))
+        try FileManager.default.removeItem(atPath: hook)
+        #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': sent 1 change\n")
+        try desktop.run(["sync"])
+        #expect(try desktop.titles() == laptop.titles())
+    }
+
+    @Test func aRewrittenRemoteIsRefusedAndABadLogEntryIsNamed() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        // Someone force-pushes a history that does not hold what the laptop synced.
+        let work = folder.file("work")
+        try git(["init", "--quiet", work])
+        try "{}".write(toFile: work + "/batch.json", atomically: true, encoding: .utf8)
+        try git(["-C", work, "add", "batch.json"])
+        try git(["-C", work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "--quiet", "-m", "rewrite"])
+        try git(["-C", work, "push", "--quiet", "--force", remote, "HEAD:refs/heads/main"])
+        let before = try laptop.run(["ls", "--tsv"]).stdout
+        let rewritten = try laptop.run(["sync"])
+        #expect(rewritten.status == 1)
+        #expect(rewritten.stderr.hasPrefix("error: the history at '\(remote)' was rewritten: it no longer holds commit "))
+        #expect(try laptop.run(["ls", "--tsv"]).stdout == before)
+        // A machine joining that remote meets the entry that is not a batch.
+        let newcomer = machine("newcomer")
+        let bad = try newcomer.run(["sync", "init", remote])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("error: the remote's log cannot be read at commit "), "\(bad)")
+        #expect(bad.stderr.hasSuffix(": it has no format; nothing was changed here\n"), "\(bad)")
+        _ = desktop
+    }
+}
