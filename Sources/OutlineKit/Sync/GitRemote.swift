@@ -211,7 +211,9 @@ struct GitRemote {
         let pushed = try run(["push", "--porcelain", "--quiet", remote, "\(commit):refs/heads/\(Self.branch)"])
         if pushed.status == 0 { return .pushed }
         let said = pushed.text + "\n" + pushed.stderr
-        if said.contains("[rejected]") || said.contains("non-fast-forward") || said.contains("fetch first") {
+        if said.contains("[rejected]") || said.contains("non-fast-forward") || said.contains("fetch first")
+            || said.contains("cannot lock ref") || said.contains("failed to lock")
+        {
             return .rejected
         }
         throw OutlineError.syncUnreachable(remote: remote, reason: pushed.stderr.isEmpty ? pushed.text : pushed.stderr)

@@ -209,6 +209,9 @@ extension OutlineStore {
                             summary.sent = pending.count
                         }
                     } catch let error as OutlineError {
+                        // Two pushes at the same instant: the loser may be told the ref was locked
+                        // rather than that it fell behind. A head that moved means another push won.
+                        if case .syncUnreachable = error, let moved = try? git.fetch(), moved != head { continue }
                         summary.notSent = error
                     }
                 }
