@@ -58,6 +58,10 @@ struct GitRemote {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
+        // Waited for through the handler: `waitUntilExit` polls its run loop every 50 ms, which
+        // was most of a sync with nothing to do (three git commands).
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
@@ -74,7 +78,7 @@ struct GitRemote {
         if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
         try? stdin.fileHandleForWriting.close()
         group.wait()
-        process.waitUntilExit()
+        exited.wait()
         return Output(
             status: process.terminationStatus, stdout: out.data, stderr: String(decoding: err.data, as: UTF8.self))
     }

@@ -168,7 +168,7 @@ extension OutlineStore {
             let head = try git.fetch()
             let last = configuration.lastCommit
             if let last {
-                guard let head, try git.contains(head, last) else {
+                guard let head, try head == last || git.contains(head, last) else {
                     throw OutlineError.syncRemoteRewritten(remote: configuration.remote, lastCommit: last)
                 }
                 if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }

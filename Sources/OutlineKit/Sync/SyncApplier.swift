@@ -69,28 +69,32 @@ enum SyncApplier {
                 stack.append(contentsOf: (children[uid] ?? []).reversed())
             }
         }
+        // Cached: each statement that writes the item table carries the triggers' programs, which
+        // made preparing one per item most of the cost of adopting a big outline.
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO item (id, parent_id, position, title, done_at, note) VALUES (?, ?, 1, ?, ?, ?)")
+        let setUID = try db.cachedStatement(sql: "UPDATE sync_uid SET uid = ? WHERE id = ?")
         for uid in additions {
             let node = tree[uid]!
             let parent = try localID(node.parent) ?? .root
             // An item this database held before (an undo elsewhere brought it back) gets its old id.
             let old = try localID(uid)
-            try db.execute(
-                sql: "INSERT INTO item (id, parent_id, position, title, done_at, note) VALUES (?, ?, 1, ?, ?, ?)",
-                arguments: [old, parent, node.title, node.doneAt, node.note])
+            try insert.execute(arguments: [old, parent, node.title, node.doneAt, node.note])
             let id = db.lastInsertedRowID
-            if old == nil { try db.execute(sql: "UPDATE sync_uid SET uid = ? WHERE id = ?", arguments: [uid, id]) }
+            if old == nil { try setUID.execute(arguments: [uid, id]) }
             ids[uid] = id
             parentUIDs.insert(node.parent)
             outcome.added += 1
         }
+        let update = try db.cachedStatement(
+            sql: "UPDATE item SET parent_id = ?, title = ?, done_at = ?, note = ? WHERE id = ?")
         for (id, node) in updates {
-            try db.execute(
-                sql: "UPDATE item SET parent_id = ?, title = ?, done_at = ?, note = ? WHERE id = ?",
-                arguments: [try localID(node.parent) ?? .root, node.title, node.doneAt, node.note, id])
+            try update.execute(arguments: [try localID(node.parent) ?? .root, node.title, node.doneAt, node.note, id])
             outcome.changed += 1
         }
         // Removals last: the children that stay have moved away, so the cascade takes only what
         // the tree removes.
+        let remove = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
         for id in removals {
             let count =
                 try Int.fetchOne(
@@ -103,7 +107,7 @@ enum SyncApplier {
                         """, arguments: [id]) ?? 0
             guard count > 0 else { continue }
             outcome.removed += count
-            try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])
+            try remove.execute(arguments: [id])
         }
         // Every list that gained, lost or reordered an item, numbered in the tree's order.
         for parent in outcome.parents {
