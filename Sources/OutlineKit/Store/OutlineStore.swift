@@ -67,6 +67,10 @@ public final class OutlineStore {
     /// place (`MissingFile.openEmpty`): nothing written through it reaches the disk.
     public let isEmptyStandIn: Bool
 
+    /// Called by a sync round between its push and its write (tests run commands there, as a
+    /// user might while the round runs).
+    var syncRoundDidPush: (() throws -> Void)?
+
     /// Opens the outline database at `path`.
     ///
     /// - Parameters:

@@ -25,12 +25,7 @@ struct GitRemote {
     static let snapshotFile = "snapshot.json"
 
     /// What a git command gave.
-    struct Output {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var text: String { String(decoding: stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
-    }
+    typealias Output = ChildProcess.Output
 
     /// Runs git in the cache with `arguments`, feeding it `input`.
     func run(_ arguments: [String], input: Data? = nil) throws -> Output {
@@ -38,9 +33,6 @@ struct GitRemote {
     }
 
     static func git(_ arguments: [String], input: Data? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
         var environment = ProcessInfo.processInfo.environment
         // Never a prompt (a script must not hang on a password), messages in English to be read,
         // and a fixed author: the log's commits are records, not anyone's work.
@@ -51,36 +43,7 @@ struct GitRemote {
         environment["GIT_COMMITTER_NAME"] = "outline"
         environment["GIT_COMMITTER_EMAIL"] = "outline@localhost"
         if environment["GIT_SSH_COMMAND"] == nil { environment["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes" }
-        process.environment = environment
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        // Waited for through the handler: `waitUntilExit` polls its run loop every 50 ms, which
-        // was most of a sync with nothing to do (three git commands).
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do {
-            try process.run()
-        } catch {
-            throw OutlineError.syncGitMissing
-        }
-        // Output is read on other threads while input is written, so that neither pipe fills.
-        let group = DispatchGroup()
-        let out = Collected()
-        let err = Collected()
-        let outHandle = stdout.fileHandleForReading
-        let errHandle = stderr.fileHandleForReading
-        DispatchQueue.global().async(group: group) { out.data = outHandle.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { err.data = errHandle.readDataToEndOfFile() }
-        if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
-        try? stdin.fileHandleForWriting.close()
-        group.wait()
-        exited.wait()
-        return Output(
-            status: process.terminationStatus, stdout: out.data, stderr: String(decoding: err.data, as: UTF8.self))
+        return try ChildProcess.run(["git"] + arguments, environment: environment, input: input)
     }
 
     /// Makes the cache if it is not there yet.
@@ -222,9 +185,4 @@ struct GitRemote {
         }
         throw OutlineError.syncUnreachable(remote: remote, reason: pushed.stderr.isEmpty ? pushed.text : pushed.stderr)
     }
-}
-
-/// Bytes one reading thread fills in; read only after the group it runs in is waited for.
-private final class Collected: @unchecked Sendable {
-    var data = Data()
 }

@@ -191,6 +191,9 @@ extension OutlineStore {
             }
             var final = brought
             var newLast = head
+            // What this machine's changes during the round are measured against: the log's outline
+            // with what it sent, or without if it sent nothing.
+            var sentFrom = base
             if !pending.isEmpty {
                 let batch = SyncBatch(replica: configuration.replica, operations: pending)
                 var sent = brought
@@ -206,6 +209,7 @@ extension OutlineStore {
                             sent.touched.formUnion(brought.touched)
                             final = sent
                             newLast = commit
+                            sentFrom.apply(batch)
                             summary.sent = pending.count
                         }
                     } catch let error as OutlineError {
@@ -216,21 +220,26 @@ extension OutlineStore {
                     }
                 }
             }
+            try syncRoundDidPush?()
             try applyRound(
-                base: base, final: final, lastCommit: newLast, into: &summary, reportingChanges: reportingChanges)
+                sentFrom: sentFrom, final: final, lastCommit: newLast, into: &summary,
+                reportingChanges: reportingChanges)
             return summary
         }
         throw OutlineError.syncKeptLosingRace(remote: git.remote, attempts: Self.syncAttempts)
     }
 
-    /// Makes the items what the log says (`final`) with this machine's changes since `base`
-    /// (read again here, so that a command that ran during the round is kept) on top, in one
-    /// transaction recorded as a step that undo passes over.
+    /// Makes the items what the log says (`final`), with this machine's changes that were not
+    /// sent on top, in one transaction recorded as a step that undo passes over. Those changes are
+    /// read again here, against `sentFrom` (the log's outline before the round, with what the
+    /// round sent), so that what a command changed while the round ran (even undoing what was
+    /// just sent) is kept, and a removal the round brought still wins over an edit made meanwhile.
     private func applyRound(
-        base: SyncTree, final: SyncTree, lastCommit: String?, into summary: inout SyncSummary, reportingChanges: Bool
+        sentFrom: SyncTree, final: SyncTree, lastCommit: String?, into summary: inout SyncSummary,
+        reportingChanges: Bool
     ) throws {
         try write { db in
-            let pending = try SyncDiff.operations(db, base: base)
+            let pending = try SyncDiff.operations(db, base: sentFrom)
             var target = final
             target.apply(SyncBatch(replica: "", operations: pending))
             let changedIDs = try SyncTables.changedIDs(db)

@@ -120,6 +120,38 @@ import Testing
         #expect(try desktop.children().map(\.title) == ["Oat milk"])
     }
 
+    /// Commands that run while a round pushes are kept: an item sent and then removed stays
+    /// removed, a title sent and then changed back keeps the change back, and an edit of an item
+    /// that the round brings the removal of does not bring it back.
+    @Test func whatChangesWhileARoundPushesIsKept() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let laptop = try OutlineStore(path: directory.file("laptop.db"))
+        let milk = try laptop.add(["Milk"]).ids[0]
+        let eggs = try laptop.add(["Eggs"]).ids[0]
+        _ = try laptop.startSyncing(with: remote)
+        let desktop = try OutlineStore(path: directory.file("desktop.db"))
+        _ = try desktop.startSyncing(with: remote)
+        try desktop.remove([try desktop.children()[1].id])
+        _ = try desktop.sync()
+
+        let temporary = try laptop.add(["Temporary"]).ids[0]
+        try laptop.edit(milk, title: "Oat milk")
+        laptop.syncRoundDidPush = {
+            try laptop.remove([temporary])
+            try laptop.edit(milk, title: "Milk")
+            try laptop.edit(eggs, title: "Brown eggs")
+        }
+        let round = try laptop.sync()
+        laptop.syncRoundDidPush = nil
+        #expect(round.sent > 0 && round.brought == 1)
+        #expect(try Self.canonical(laptop) == ["1\tMilk\topen\t"])
+        _ = try laptop.sync()
+        _ = try desktop.sync()
+        #expect(try Self.canonical(desktop) == ["1\tMilk\topen\t"])
+        #expect(try laptop.syncStatus().pendingOperations == 0)
+    }
+
     @Test func aMoveIntoAnItemRemovedElsewhereGoesToItsParent() throws {
         let directory = TemporaryDirectory()
         let remote = try Self.makeRemote(in: directory)
