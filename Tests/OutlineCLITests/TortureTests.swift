@@ -4,8 +4,8 @@ import OutlineTestSupport
 import Testing
 
 /// Several processes at once run random add / rm / mv / edit / done / reopen / note / cp / sort /
-/// undo / redo commands on one
-/// database, round after round. SQLite decides the order in which their changes commit; the
+/// undo / redo commands on one database, round after round, with an `outline sync` to a remote
+/// of its own beside them every few rounds. SQLite decides the order in which their changes commit; the
 /// database's event log records that order, and replaying it on a reference model must give the
 /// very outline, ids and undo history that the database holds after every round.
 ///
@@ -23,6 +23,7 @@ struct TortureTests {
         var torture = Torture(seed: seed)
         // Every command but add refuses a --db file that does not exist yet.
         try torture.outline.createDatabase()
+        try torture.startSyncing()
         var steps = 0
         for round in 1...rounds {
             let outcome = try torture.playRound()
@@ -33,6 +34,9 @@ struct TortureTests {
             }
         }
         #expect(torture.committedChanges > steps / 4, "enough of the \(steps) commands changed the outline")
+        // What the rounds sent is the outline: a machine that joins the remote now holds it.
+        let problems = try torture.joinAndCompare()
+        #expect(problems.isEmpty, "\(problems)")
         print("torture: seed \(seed), \(rounds) rounds, \(steps) commands, \(torture.committedChanges) changes")
     }
 }
@@ -49,7 +53,34 @@ struct Torture {
     var lastEvent: Int64 = 0
     var committedChanges = 0
 
+    /// The bare repository the database syncs with; no other machine pushes to it, so a round
+    /// only sends, and must change nothing here.
+    var remote: String { outline.directory + "/remote.git" }
+
     init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
+
+    func startSyncing() throws {
+        let made = try OutlineProcess.run(["init", "--quiet", "--bare", remote], input: nil, executable: "/usr/bin/git")
+        #expect(made.status == 0)
+        #expect(try outline.run(["sync", "init", remote]).status == 0)
+    }
+
+    /// Syncs once more, then joins a new outline to the remote and compares the two, ids aside:
+    /// depth, title and state of each item in order, and the notes.
+    func joinAndCompare() throws -> [String] {
+        let last = try outline.run(["sync"])
+        guard last.status == 0 else { return ["the last sync ended \(last.status): \(last.stderr)"] }
+        let joined = outline.directory + "/joined.db"
+        let join = try OutlineProcess.run(["--db", joined, "sync", "init", remote], input: nil)
+        guard join.status == 0 else { return ["joining ended \(join.status): \(join.stderr)"] }
+        func shape(_ arguments: [String]) throws -> String {
+            try OutlineProcess.run(arguments + ["export", "--format", "json"], input: nil).stdout
+                .replacing(/"id": ?[0-9]+,?/, with: "")
+        }
+        let here = try shape(["--db", outline.database])
+        let there = try shape(["--db", joined])
+        return here == there ? [] : ["the joined outline differs:\n\(there)\n--- here ---\n\(here)"]
+    }
 
     /// Runs one command from each worker at once, then checks the database against the model.
     /// Returns what went wrong, if anything.
@@ -57,7 +88,18 @@ struct Torture {
         let commands = (0..<TortureTests.workers).map { _ in
             RandomCommand.random(existing: model.itemIDs, nextID: model.nextID, model: model, using: &rng)
         }
-        let results = try runConcurrently(commands.map { (["--json"] + $0.arguments, $0.input) })
+        // Every third round, a sync runs beside the commands: it sends, brings nothing, and so
+        // prints nothing with --json and records no step.
+        let syncs = rng.next() % 3 == 0
+        var lines = commands.map { (["--json"] + $0.arguments, $0.input) }
+        if syncs { lines.append((["sync", "--json"], nil)) }
+        var results = try runConcurrently(lines)
+        if syncs {
+            let round = results.removeLast()
+            if round.status != 0 || !round.stdout.isEmpty {
+                return ["a sync beside the commands ended \(round.status): \(round.stdout)\(round.stderr)"]
+            }
+        }
         var problems: [String] = []
         var commandOfStep: [Int64: (RandomCommand, [ItemID])] = [:]
         for (command, result) in zip(commands, results) {
