@@ -95,6 +95,11 @@ if "outline import markdown (100000)" in results:
         target(f"`import` of a 100,000-item {form} file, ratio to `add -` of its titles",
                median(f"outline import {form} (100000)") / median("outline add - (all titles) (100000)"), 2)
         target(f"peak memory of `import` of 100,000 items from {form}, MiB", memory[f"outline import {form} (100000)"] / 1024, 256)
+if "outline sync, bringing 10,000 operations (100000)" in results:
+    target("`sync` that brings 10,000 operations to a 100,000-item outline, median ms",
+           median("outline sync, bringing 10,000 operations (100000)"), 10000)
+    target("`sync` with nothing to do, ms beyond its `git fetch`",
+           median("outline sync, nothing to do (100000)") - median("git fetch, nothing new (100000)"), 50)
 print("## Targets\n")
 print("| target | measured | wanted | |\n|---|---|---|---|")
 print("\n".join(targets))
