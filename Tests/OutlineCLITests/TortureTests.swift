@@ -60,7 +60,8 @@ struct Torture {
     init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
     func startSyncing() throws {
-        let made = try OutlineProcess.run(["init", "--quiet", "--bare", remote], input: nil, executable: "/usr/bin/git")
+        let made = try OutlineProcess.run(
+            ["init", "--quiet", "--bare", remote], input: nil, executable: "/usr/bin/git")
         #expect(made.status == 0)
         #expect(try outline.run(["sync", "init", remote]).status == 0)
     }

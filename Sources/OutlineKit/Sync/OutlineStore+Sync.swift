@@ -174,11 +174,17 @@ extension OutlineStore {
                 if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }
             }
             let entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
-            // The log's outline before and after what others sent, and this machine's changes.
-            let (base, pending) = try read { db in
-                let base = try SyncTables.base(db)
-                return (base, try SyncDiff.operations(db, base: base))
+            // The log's outline as of the last round, and what this machine changed since. A round
+            // killed after its push left its batch in the log unrecorded here: this machine's
+            // items already hold it, so its changes are measured from the log with that batch,
+            // never sent twice (a second copy would undo what others did since).
+            var reference = try read { db in try SyncTables.base(db) }
+            let base = reference
+            if let pushed = configuration.pushing, let head, try git.contains(head, pushed) {
+                for entry in try git.entries([pushed]) { reference.apply(entry) }
+                reference.touched = []
             }
+            let pending = try read { db in try SyncDiff.operations(db, base: reference) }
             var brought = base
             for entry in entries {
                 let touchedBefore = brought.touched.count
@@ -193,7 +199,7 @@ extension OutlineStore {
             var newLast = head
             // What this machine's changes during the round are measured against: the log's outline
             // with what it sent, or without if it sent nothing.
-            var sentFrom = base
+            var sentFrom = reference
             if !pending.isEmpty {
                 let batch = SyncBatch(replica: configuration.replica, operations: pending)
                 var sent = brought
@@ -203,6 +209,8 @@ extension OutlineStore {
                 if !sent.touched.isEmpty {
                     do {
                         let commit = try git.commit(batch, parent: head)
+                        // Noted before the push, so that a round killed after it is known by the next.
+                        try write { db in try SyncTables.setConfig(db, "pushing", commit) }
                         switch try git.push(commit) {
                         case .rejected: continue
                         case .pushed:
@@ -269,6 +277,7 @@ extension OutlineStore {
             }
             try SyncTables.setChanged(db, stillChanged)
             if let lastCommit { try SyncTables.setConfig(db, "last_commit", lastCommit) }
+            try SyncTables.removeConfig(db, "pushing")
         }
     }
 

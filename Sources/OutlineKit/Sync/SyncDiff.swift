@@ -3,9 +3,10 @@ import GRDB
 /// This machine's changes since the last sync, as operations: the difference between the items
 /// noted as changed (`sync_dirty`) and the outline the log made (`sync_base`).
 ///
-/// Order among siblings: in each list that holds a changed item, the children whose keys are
-/// still in order (the longest such run) keep them, and the others get new keys between their
-/// neighbours'. So a move is one operation, however many siblings it shifted.
+/// Order among siblings: in each list that holds a changed item, the children still in the log's
+/// order (the longest such run) keep their keys, and the others get new keys between their
+/// neighbours'. So a move is one operation, however many siblings it shifted. A new place in the
+/// same list is an `order`, which never takes an item out of a list another machine moved it to.
 ///
 /// Operations come in an order every machine can apply: creates and moves in the outline order
 /// of the result, parents before children (so that a move never passes through a state where an
@@ -85,8 +86,10 @@ enum SyncDiff {
                         ))
                     continue
                 }
-                if node.parent != item.parentUID || node.key != item.key {
+                if node.parent != item.parentUID {
                     structural.append((item.id, .move(uid: item.uid, parent: item.parentUID, key: item.key)))
+                } else if node.key != item.key {
+                    structural.append((item.id, .order(uid: item.uid, parent: item.parentUID, key: item.key)))
                 }
                 guard changedHere.contains(item.id) else { continue }
                 if node.title != item.title { content.append(.setTitle(uid: item.uid, title: item.title)) }
@@ -99,15 +102,17 @@ enum SyncDiff {
         return structural.map(\.operation) + content + removals
     }
 
-    /// Gives each item of one list, in its order here, a key: the longest run of items that were
-    /// in this list in the log, with keys strictly rising, keep theirs; the others get keys
-    /// between their neighbours'.
+    /// Gives each item of one list, in its order here, a key. The longest run of items that were
+    /// in this list in the log and are still in the log's order (by key, then global id) keep
+    /// their keys; the others get keys between their neighbours'. Where two kept neighbours
+    /// share a key (two machines made them at once) and an item goes between them, no key lies
+    /// between, so the second of them gets a new one too.
     private static func assignKeys(_ items: inout [LocalItem], base: SyncTree) {
         let oldKeys: [String?] = items.map { item in
             guard let node = base[item.uid], node.isLive, node.parent == item.parentUID else { return nil }
             return node.key
         }
-        let kept = longestRisingRun(oldKeys)
+        var kept = longestRisingRun(oldKeys, uids: items.map(\.uid))
         var index = 0
         var lower: String?
         while index < items.count {
@@ -119,6 +124,12 @@ enum SyncDiff {
             }
             var end = index
             while end < items.count, !kept.contains(end) { end += 1 }
+            // No key lies strictly between two equal keys: the upper neighbour gets a new one too.
+            while end < items.count, let upper = oldKeys[end], let lower, upper == lower {
+                kept.remove(end)
+                end += 1
+                while end < items.count, !kept.contains(end) { end += 1 }
+            }
             let upper = end < items.count ? oldKeys[end] : nil
             let keys = OrderKey.keys(count: end - index, between: lower, and: upper)
             for (offset, key) in keys.enumerated() { items[index + offset].key = key }
@@ -127,22 +138,23 @@ enum SyncDiff {
         }
     }
 
-    /// The indices of the longest subsequence of present keys that rises strictly (patience
-    /// sorting, n log n).
-    private static func longestRisingRun(_ keys: [String?]) -> Set<Int> {
+    /// The indices of the longest subsequence of present keys that rises in the log's order of
+    /// siblings, by key, then by global id (patience sorting, n log n).
+    private static func longestRisingRun(_ keys: [String?], uids: [String]) -> Set<Int> {
+        func precedes(_ first: Int, _ second: Int) -> Bool {
+            let firstKey = keys[first]!
+            let secondKey = keys[second]!
+            if firstKey != secondKey { return firstKey.utf8.lexicographicallyPrecedes(secondKey.utf8) }
+            return uids[first].utf8.lexicographicallyPrecedes(uids[second].utf8)
+        }
         var tails: [Int] = []  // index of the smallest tail of each length
         var previous = [Int](repeating: -1, count: keys.count)
-        for (index, key) in keys.enumerated() {
-            guard let key else { continue }
+        for index in keys.indices where keys[index] != nil {
             var low = 0
             var high = tails.count
             while low < high {
                 let middle = (low + high) / 2
-                if keys[tails[middle]]!.utf8.lexicographicallyPrecedes(key.utf8) {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
+                if precedes(tails[middle], index) { low = middle + 1 } else { high = middle }
             }
             if low > 0 { previous[index] = tails[low - 1] }
             if low == tails.count { tails.append(index) } else { tails[low] = index }

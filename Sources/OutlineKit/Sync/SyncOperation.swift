@@ -8,6 +8,9 @@ enum SyncOperation: Equatable, Sendable {
     case create(uid: String, parent: String, key: String, title: String, doneAt: Double?, note: String?)
     /// An item moved under `parent`, or among its siblings, to the place `key` gives.
     case move(uid: String, parent: String, key: String)
+    /// An item's new place among its siblings, if it is still under `parent` (a move to another
+    /// list, made elsewhere, wins over a new place in the old one).
+    case order(uid: String, parent: String, key: String)
     /// An item's new title.
     case setTitle(uid: String, title: String)
     /// An item's new state: done at a time, or open (nil).
@@ -20,7 +23,8 @@ enum SyncOperation: Equatable, Sendable {
     /// The item the operation is about.
     var uid: String {
         switch self {
-        case .create(let uid, _, _, _, _, _), .move(let uid, _, _), .setTitle(let uid, _), .setDone(let uid, _),
+        case .create(let uid, _, _, _, _, _), .move(let uid, _, _), .order(let uid, _, _), .setTitle(let uid, _),
+            .setDone(let uid, _),
             .setNote(let uid, _), .delete(let uid):
             uid
         }
@@ -74,6 +78,10 @@ struct SyncBatch: Equatable, Sendable {
             field("note", note)
         case .move(let uid, let parent, let key):
             start("move", uid)
+            field("parent", parent)
+            field("key", key)
+        case .order(let uid, let parent, let key):
+            start("order", uid)
             field("parent", parent)
             field("key", key)
         case .setTitle(let uid, let title):
@@ -155,6 +163,7 @@ struct SyncBatch: Equatable, Sendable {
                 doneAt: try time("done"),
                 note: try note())
         case "move": return .move(uid: uid, parent: try text("parent"), key: try text("key"))
+        case "order": return .order(uid: uid, parent: try text("parent"), key: try text("key"))
         case "title": return .setTitle(uid: uid, title: try title())
         case "state": return .setDone(uid: uid, doneAt: try time("done"))
         case "note": return .setNote(uid: uid, note: try note())

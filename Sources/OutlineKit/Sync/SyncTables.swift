@@ -83,12 +83,17 @@ enum SyncTables {
         var values: [String: String] = [:]
         for row in rows { values[row[0]] = row[1] }
         guard let remote = values["remote"], let replica = values["replica"] else { return nil }
-        return SyncConfiguration(remote: remote, replica: replica, lastCommit: values["last_commit"])
+        return SyncConfiguration(
+            remote: remote, replica: replica, lastCommit: values["last_commit"], pushing: values["pushing"])
     }
 
     static func setConfig(_ db: Database, _ name: String, _ value: String) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO sync_config (name, value) VALUES (?, ?)", arguments: [name, value])
+    }
+
+    static func removeConfig(_ db: Database, _ name: String) throws {
+        try db.execute(sql: "DELETE FROM sync_config WHERE name = ?", arguments: [name])
     }
 
     /// Whether any item is noted as changed since the last sync.
@@ -171,4 +176,7 @@ struct SyncConfiguration: Equatable {
     var replica: String
     /// The last commit of the remote's log applied here; nil before the first sync.
     var lastCommit: String?
+    /// The commit the last round was pushing, until the round is recorded: if the round was
+    /// killed, the next finds it in the log.
+    var pushing: String?
 }

@@ -8,6 +8,7 @@
 /// - A create or move whose parent was removed goes to that parent's nearest ancestor that is
 ///   still there (the root at worst).
 /// - A move that would put an item inside itself is skipped, and noted in `skipped`.
+/// - A new place among siblings (`order`) applies only while the item is still in that list.
 /// - A change to a removed item is skipped; a create of a removed item brings it back (undo).
 /// - Two changes of one field: the later in the log wins.
 /// - After each batch, the children of items the batch removed, unless removed themselves, move
@@ -127,6 +128,10 @@ struct SyncTree {
                 return
             }
             node.parent = target
+            node.key = key
+            set(uid, node)
+        case .order(let uid, let parent, let key):
+            guard var node = nodes[uid], node.isLive, node.parent == parent else { return }
             node.key = key
             set(uid, node)
         case .setTitle(let uid, let title):

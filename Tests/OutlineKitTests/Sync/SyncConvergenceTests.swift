@@ -152,6 +152,59 @@ import Testing
         #expect(try laptop.syncStatus().pendingOperations == 0)
     }
 
+    /// A round that dies after its push and before it records it: the next round finds its batch
+    /// in the log and does not send it again, so what other machines did since stands.
+    @Test func aRoundKilledAfterItsPushDoesNotSendItsBatchAgain() throws {
+        struct Killed: Error {}
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let laptop = try OutlineStore(path: directory.file("laptop.db"))
+        let x = try laptop.add(["X"]).ids[0]
+        _ = try laptop.startSyncing(with: remote)
+        let desktop = try OutlineStore(path: directory.file("desktop.db"))
+        _ = try desktop.startSyncing(with: remote)
+        try laptop.add(["Y"])
+        try laptop.setNote(x, to: "laptop note")
+        laptop.syncRoundDidPush = { throw Killed() }
+        #expect(throws: Killed.self) { try laptop.sync() }
+        laptop.syncRoundDidPush = nil
+        _ = try desktop.sync()
+        try desktop.remove([try desktop.children()[1].id])
+        try desktop.setNote(try desktop.children()[0].id, to: "desktop note")
+        _ = try desktop.sync()
+        let recovery = try laptop.sync()
+        #expect(recovery.sent == 0)
+        _ = try desktop.sync()
+        #expect(try Self.canonical(laptop) == ["1\tX\topen\tdesktop note"])
+        #expect(try Self.canonical(desktop) == Self.canonical(laptop))
+    }
+
+    /// Two machines add an item at the end of one list at once, so the two share a key. A later
+    /// add beside them sends no move of the other machine's item, which would undo a move made
+    /// elsewhere since.
+    @Test func anAddNeverMovesAnotherMachinesItemBack() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let laptop = try OutlineStore(path: directory.file("laptop.db"))
+        let x = try laptop.add(["X"]).ids[0]
+        _ = try laptop.startSyncing(with: remote)
+        let desktop = try OutlineStore(path: directory.file("desktop.db"))
+        _ = try desktop.startSyncing(with: remote)
+        let a = try laptop.add(["A"]).ids[0]
+        try desktop.add(["B"])
+        _ = try laptop.sync()
+        _ = try desktop.sync()
+        _ = try laptop.sync()
+        try laptop.move([a], under: x)
+        _ = try laptop.sync()
+        try desktop.add(["C"])
+        #expect(try desktop.syncStatus().pendingOperations == 1)
+        _ = try desktop.sync()
+        _ = try laptop.sync()
+        #expect(try laptop.children(of: x).map(\.title) == ["A"])
+        #expect(try Self.canonical(desktop) == Self.canonical(laptop))
+    }
+
     @Test func aMoveIntoAnItemRemovedElsewhereGoesToItsParent() throws {
         let directory = TemporaryDirectory()
         let remote = try Self.makeRemote(in: directory)
