@@ -126,7 +126,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case notEnoughSteps(verb: String, requested: Int, available: Int)
     /// The database no longer matches the step: it was changed outside outline since.
     case historyMismatch(verb: String, step: String, reason: String)
-    /// An undo or redo refused because a sync has since changed the items the step changed.
+    /// An undo or redo refused because a sync has since changed the items the step changed, or
+    /// the lists they are in.
     case historyChangedBySync(verb: String, step: String)
 
     /// A sync command on an outline that has no remote yet.
@@ -139,6 +140,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     case syncGitMissing
     /// The remote could not be fetched from or pushed to; git's own words.
     case syncUnreachable(remote: String, reason: String)
+    /// The remote was reached but refused the push (a hook, a repository that is not bare, a
+    /// permission); the remote's words.
+    case syncPushRefused(remote: String, reason: String)
     /// A git command failed; what outline was doing, and git's words.
     case syncGitFailed(action: String, reason: String)
     /// A commit of the remote's log does not hold a batch outline can read.
@@ -150,13 +154,28 @@ public enum OutlineError: Error, Equatable, Sendable {
 }
 
 extension OutlineError {
-    /// git's message in one line: its `fatal:` or `error:` line if it has one, else its first.
+    /// git's message in one line: what the remote said (its `remote:` lines, joined), else what
+    /// ssh said (its reason comes before git's "Could not read from remote repository"), else
+    /// git's `fatal:` or `error:` line, else the first; without a closing full stop.
     static func gitWords(_ stderr: String) -> String {
         let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let chosen = lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.first ?? "git failed"
-        for prefix in ["fatal: ", "error: "] where chosen.hasPrefix(prefix) {
-            return String(chosen.dropFirst(prefix.count))
+            .filter { !$0.isEmpty }
+        let remote = lines.filter { $0.hasPrefix("remote: ") }
+            .map { $0.dropFirst(8).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var chosen: String
+        if !remote.isEmpty {
+            chosen = remote.joined(separator: " ")
+        } else {
+            chosen =
+                lines.first { $0.hasPrefix("ssh: ") } ?? lines.first {
+                    $0.hasPrefix("fatal:") || $0.hasPrefix("error:")
+                }
+                ?? lines.first ?? "git failed"
+            for prefix in ["fatal: ", "error: "] where chosen.hasPrefix(prefix) {
+                chosen = String(chosen.dropFirst(prefix.count))
+            }
         }
+        while chosen.hasSuffix(".") { chosen.removeLast() }
         return chosen
     }
 }
@@ -290,18 +309,21 @@ extension OutlineError: LocalizedError {
             return "cannot \(verb) \(step): the database was changed outside outline (\(reason)); "
                 + "nothing was changed"
         case .historyChangedBySync(let verb, let step):
-            return "cannot \(verb) \(step): a sync has since brought changes to the same items; nothing was changed"
+            return "cannot \(verb) \(step): a sync has since changed the same items or lists; nothing was changed"
         case .syncNotSetUp:
             return "this outline does not sync with a remote yet"
         case .syncAlreadySetUp(let remote):
             return "this outline already syncs with '\(remote)'"
         case .syncBothHoldItems(let remote, let localItems, let remoteItems):
-            return "both this outline (\(localItems) items) and the one at '\(remote)' (\(remoteItems) items) "
+            func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+            return "both this outline (\(items(localItems))) and the one at '\(remote)' (\(items(remoteItems))) "
                 + "hold items, and sync joins an outline to a remote only when one of them is empty"
         case .syncGitMissing:
             return "sync needs git, which is not installed"
         case .syncUnreachable(let remote, let reason):
             return "cannot reach '\(remote)': \(Self.gitWords(reason)); nothing was lost, sync again later"
+        case .syncPushRefused(let remote, let reason):
+            return "'\(remote)' refused this machine's changes: \(Self.gitWords(reason))"
         case .syncGitFailed(let action, let reason):
             return "git could not \(action): \(Self.gitWords(reason))"
         case .syncBadLog(let commit, let reason):

@@ -81,8 +81,16 @@ enum CommandLineRunner {
 
     /// The subcommand that `arguments` name, if they name one.
     private static func subcommand(_ arguments: [String]) -> (any ParsableCommand.Type)? {
-        guard let name = arguments.first else { return nil }
-        return Outline.configuration.subcommands.first { $0.configuration.commandName == name }
+        guard let name = arguments.first,
+            let command = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
+        else { return nil }
+        // A command with commands of its own (`sync init`): the inner one named, else its default.
+        let inner = command.configuration.subcommands
+        guard !inner.isEmpty else { return command }
+        if arguments.count > 1, let named = inner.first(where: { $0.configuration.commandName == arguments[1] }) {
+            return named
+        }
+        return command.configuration.defaultSubcommand ?? command
     }
 
     /// The options typed on the command line (`arguments` after the command's name, up to `--`),

@@ -25,9 +25,14 @@ enum GlobalOptionPlacement {
             }
         }
         guard !leading.isEmpty, index < arguments.count else { return arguments }
-        // A command with commands of its own (`sync init`): after the inner name, if one is given.
-        var end = index + 1
-        if end < arguments.count, nestedNames(of: arguments[index]).contains(arguments[end]) { end += 1 }
-        return Array(arguments[index..<end]) + leading + arguments[end...]
+        // A command with commands of its own (`sync init`): at the end (before a `--`), so that
+        // they reach the inner command, whichever it is, and a mistake in the words before them
+        // is the one reported.
+        if !nestedNames(of: arguments[index]).isEmpty {
+            let rest = Array(arguments[index...])
+            let end = rest.firstIndex(of: "--") ?? rest.count
+            return Array(rest[..<end]) + leading + rest[end...]
+        }
+        return [arguments[index]] + leading + arguments[(index + 1)...]
     }
 }

@@ -183,6 +183,13 @@ struct GitRemote {
         {
             return .rejected
         }
+        // Reached, and refused: a hook's words come as "remote:" lines, git's own as the reason
+        // in "[remote rejected] ... (reason)".
+        if said.contains("[remote rejected]") || said.contains("remote: ") {
+            let rejected = said.firstMatch(of: /\[remote rejected\][^(]*\(([^)]*)\)/).map { String($0.1) }
+            let reason = pushed.stderr.contains("remote: ") ? pushed.stderr : rejected ?? said
+            throw OutlineError.syncPushRefused(remote: remote, reason: reason)
+        }
         throw OutlineError.syncUnreachable(remote: remote, reason: pushed.stderr.isEmpty ? pushed.text : pushed.stderr)
     }
 }

@@ -59,7 +59,19 @@ extension OutlineStore {
         if let existing = try read({ db in try SyncTables.configuration(db) }) {
             throw OutlineError.syncAlreadySetUp(remote: existing.remote)
         }
-        let lock = try SyncLock(directory: syncCache)
+        let cacheExisted = FileManager.default.fileExists(atPath: syncCache)
+        do {
+            return try startSyncing(with: remote, inLock: try SyncLock(directory: syncCache), reportingChanges)
+        } catch {
+            // A refused start leaves nothing behind.
+            if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
+            throw error
+        }
+    }
+
+    private func startSyncing(with remote: String, inLock lock: SyncLock, _ reportingChanges: Bool) throws
+        -> SyncSummary
+    {
         defer { lock.release() }
         let git = GitRemote(cache: syncCache, remote: remote)
         if let head = try git.fetch() {
@@ -74,7 +86,16 @@ extension OutlineStore {
         }
         let replica = Self.randomHex(bytes: 8)
         try write { db in try SyncTables.install(db, remote: remote, replica: replica) }
-        return try runSyncRound(git: git, reportingChanges: reportingChanges)
+        // A first round that cannot send unties the outline again: a remote that takes no push
+        // (a typo, a repository that is not bare) must not keep it.
+        do {
+            let summary = try runSyncRound(git: git, reportingChanges: reportingChanges)
+            if let failure = summary.notSent { throw failure }
+            return summary
+        } catch {
+            try? write { db in try SyncTables.uninstall(db) }
+            throw error
+        }
     }
 
     /// Runs one round of sync: brings the operations other machines have pushed since the last
@@ -96,6 +117,19 @@ extension OutlineStore {
         defer { lock.release() }
         return try runSyncRound(
             git: GitRemote(cache: syncCache, remote: configuration.remote), reportingChanges: reportingChanges)
+    }
+
+    /// Points the outline at another URL or path of its remote: the same repository, moved (a
+    /// new server, a disk mounted elsewhere). The next round checks that it holds the log this
+    /// outline synced, and refuses if it does not.
+    ///
+    /// - Throws: `syncNotSetUp`.
+    public func moveSyncRemote(to remote: String) throws {
+        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        try write { db in
+            guard try SyncTables.configuration(db) != nil else { throw OutlineError.syncNotSetUp }
+            try SyncTables.setConfig(db, "remote", remote)
+        }
     }
 
     /// Where this outline's sync stands, read locally.

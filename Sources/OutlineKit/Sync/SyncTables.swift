@@ -57,6 +57,20 @@ enum SyncTables {
         try setConfig(db, "replica", replica)
     }
 
+    /// Unties the outline from its remote: the triggers go, and the tables are emptied.
+    static func uninstall(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP TRIGGER IF EXISTS sync_item_added;
+                DROP TRIGGER IF EXISTS sync_item_changed;
+                DROP TRIGGER IF EXISTS sync_item_removed;
+                DELETE FROM sync_config;
+                DELETE FROM sync_uid;
+                DELETE FROM sync_base;
+                DELETE FROM sync_dirty;
+                """)
+    }
+
     /// Notes `ids` as changed, as the triggers would have: for undo and redo, whose changesets
     /// are applied with triggers off (see `ChangesetApplication`). Nothing when the outline does
     /// not sync.

@@ -85,8 +85,7 @@ public struct OutlineUndoManager {
                     (rows, newEnds) = try ChangesetApplication.apply(
                         changeset, inverted: undoing, expecting: listEnds, db)
                 } catch let mismatch as ChangesetApplication.Mismatch {
-                    let items = Set(try changeset.rows(inverted: false).map(\.id))
-                    if try UndoHistory.syncChanged(items, after: step.number, db) {
+                    if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: step.number, db) {
                         throw OutlineError.historyChangedBySync(verb: verb, step: step.name)
                     }
                     throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch.reason)

@@ -78,16 +78,26 @@ enum UndoHistory {
         }
     }
 
-    /// Whether a step that a sync recorded after step `number` changed any of `items`: why an
-    /// undo of that step no longer applies, when it does not.
-    static func syncChanged(_ items: Set<ItemID>, after number: StepID, _ db: Database) throws -> Bool {
+    /// Whether a step that a sync recorded after step `number` changed any of `rows`' items, or
+    /// any list they were in or went to: why an undo of that step no longer applies, when it
+    /// does not.
+    static func syncChanged(_ rows: [ChangedRow], after number: StepID, _ db: Database) throws -> Bool {
+        var items = Set(rows.map(\.id))
+        for row in rows {
+            if let parent = row.oldParent { items.insert(parent) }
+            if let parent = row.newParent { items.insert(parent) }
+        }
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = 1 AND id > ? ORDER BY id"),
             arguments: [number])
         for row in rows {
             let bytes: Data = row[0]
-            if try SessionChangeset(bytes: bytes).rows(inverted: false).contains(where: { items.contains($0.id) }) {
+            let synced = try SessionChangeset(bytes: bytes).rows(inverted: false)
+            if synced.contains(where: { row in
+                items.contains(row.id) || row.oldParent.map(items.contains) == true
+                    || row.newParent.map(items.contains) == true
+            }) {
                 return true
             }
         }

@@ -12,19 +12,21 @@ extension Outline {
                 URL or path git can push to (a bare repository on a server, a USB disk, a \
                 hosted repository). A round brings the changes the other machines have sent, \
                 applies them, and sends this machine's changes since the last round. Changes \
-                made on two machines at once are merged by rule, never handed to you: the later \
-                of two titles wins, an item moved into one that was removed elsewhere goes to \
-                that item's parent, and nothing is lost unless some machine removed it. Integer \
-                ids stay per machine; 'show --json' gives the global id as "uid".
+                made on two machines at once are merged by rule, never handed to you: of two \
+                changes to one field, the one synced later wins; an item moved into one that \
+                was removed elsewhere goes to that item's parent; nothing is lost unless some \
+                machine removed it. Integer ids stay per machine; 'show --json' gives the \
+                global id as "uid".
 
                 Examples:
-                  outline sync init ~/Dropbox/outline.git      # first machine: sends the outline
-                  outline sync init me@server:outline.git      # a new machine: adopts it
-                  outline sync                                 # one round
+                  outline sync init ~/outline.git     # first machine: sends
+                  outline sync init me@host:o.git     # a new machine: adopts
+                  outline sync                        # one round
                   outline sync status
-                  outline sync compact                         # new machines start from here
+                  outline sync compact                # new machines start here
+                  outline sync remote /mnt/o.git      # the remote moved
                 """,
-            subcommands: [Round.self, Start.self, Status.self, Compact.self],
+            subcommands: [Round.self, Start.self, Status.self, Compact.self, MoveRemote.self],
             defaultSubcommand: Round.self)
     }
 }
@@ -77,7 +79,7 @@ extension Outline.Sync {
 
         mutating func run() throws {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ValidationError("REMOTE must name a git remote; it was empty")
+                throw ValidationError("an empty REMOTE names no git remote")
             }
             let store = try global.openStore(recordsSteps: true, createsFile: true)
             let summary = try store.startSyncing(with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json)
@@ -153,6 +155,39 @@ extension Outline.Sync {
     }
 }
 
+extension Outline.Sync {
+    /// `outline sync remote NEW`.
+    struct MoveRemote: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remote",
+            abstract: "Point the outline at the new URL or path of its remote, after the remote moved.",
+            discussion: """
+                For the same repository at a new place: a disk mounted elsewhere, a new server \
+                that was given a copy. The next round checks that it holds what this outline \
+                synced, and refuses if it does not (for another repository, join a new outline \
+                to it with 'sync init').
+
+                Examples:
+                  outline sync remote /media/usb/outline.git && outline sync
+                """)
+
+        @Argument(help: "The remote's new URL or path.")
+        var remote: String
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("an empty REMOTE names no git remote")
+            }
+            let store = try global.openStore(recordsSteps: false)
+            let absolute = SyncOutput.absoluteRemote(remote)
+            try store.moveSyncRemote(to: absolute)
+            StandardOutput.shared.writeLine("the outline now syncs with '\(TitleSanitizer.forTerminal(absolute))'")
+        }
+    }
+}
+
 /// What `sync` and `sync init` print.
 enum SyncOutput {
     static func print(_ summary: SyncSummary, json: Bool) throws {
@@ -167,13 +202,15 @@ enum SyncOutput {
                     changes: summary.changes)
                 output.writeLine(writer.text)
             }
-        } else {
+        } else if summary.notSent == nil || summary.brought > 0 {
             output.writeLine(TitleSanitizer.forTerminal(line(summary)))
             for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }
         }
         if let failure = summary.notSent {
-            throw CommandFailure(
-                message: failure.commandLineMessage + "; this machine's changes are kept for the next sync")
+            if case .syncPushRefused = failure {
+                throw CommandFailure(message: failure.commandLineMessage + "; they are kept for the next sync")
+            }
+            throw CommandFailure(message: failure.commandLineMessage)
         }
     }
 
@@ -187,9 +224,8 @@ enum SyncOutput {
         if summary.brought > 0 {
             let effects = [(summary.added, "added"), (summary.removed, "removed"), (summary.changed, "changed")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-            parts.append(
-                "brought \(count(summary.brought, "change"))"
-                    + (effects.isEmpty ? "" : " (\(effects.joined(separator: ", ")) here)"))
+            let here = effects.isEmpty ? "nothing changed here" : effects.joined(separator: ", ") + " here"
+            parts.append("brought \(count(summary.brought, "change")) (\(here))")
         }
         if summary.sent > 0 { parts.append("sent \(count(summary.sent, "change"))") }
         return "synced with \(remote): " + parts.joined(separator: ", ")
@@ -202,7 +238,8 @@ enum SyncOutput {
     static func absoluteRemote(_ remote: String) -> String {
         if remote.contains("://") || remote.hasPrefix("/") { return remote }
         if let colon = remote.firstIndex(of: ":"), !remote[..<colon].contains("/") { return remote }
-        let expanded = remote.hasPrefix("~/") ? NSString(string: remote).expandingTildeInPath : remote
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let expanded = remote == "~" || remote.hasPrefix("~/") ? home + remote.dropFirst() : remote
         if expanded.hasPrefix("/") { return expanded }
         return URL(
             fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -33,6 +33,9 @@ extension OutlineError {
             return message + "; 'outline sync' runs a round"
         case .syncBothHoldItems:
             return message + "; on this machine, use a new outline: 'outline --db NEW.db sync init REMOTE'"
+        case .syncBadLog:
+            return message + "; whoever can push to the remote can remove that commit with git, "
+                + "or the machines can join a new remote"
         case .syncRemoteRewritten:
             return message + "; keep this file, and join a new outline to the remote with "
                 + "'outline --db NEW.db sync init REMOTE'"
