@@ -155,8 +155,8 @@ public enum OutlineError: Error, Equatable, Sendable {
 
 extension OutlineError {
     /// git's message in one line: what the remote said (its `remote:` lines, joined), else what
-    /// ssh said (its reason comes before git's "Could not read from remote repository"), else
-    /// git's `fatal:` or `error:` line, else the first; without a closing full stop.
+    /// ssh said (the line before git's "Could not read from remote repository"), else git's
+    /// `fatal:` or `error:` line, else the first; without a closing full stop.
     static func gitWords(_ stderr: String) -> String {
         let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
@@ -166,11 +166,12 @@ extension OutlineError {
         if !remote.isEmpty {
             chosen = remote.joined(separator: " ")
         } else {
+            // ssh's own reason comes before git's "Could not read from remote repository".
+            let beforeGit = lines.prefix { !$0.hasPrefix("fatal: Could not read from remote repository") }
+            let sshReason = beforeGit.count < lines.count ? beforeGit.first : nil
             chosen =
-                lines.first { $0.hasPrefix("ssh: ") } ?? lines.first {
-                    $0.hasPrefix("fatal:") || $0.hasPrefix("error:")
-                }
-                ?? lines.first ?? "git failed"
+                sshReason ?? lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.first
+                ?? "git failed"
             for prefix in ["fatal: ", "error: "] where chosen.hasPrefix(prefix) {
                 chosen = String(chosen.dropFirst(prefix.count))
             }

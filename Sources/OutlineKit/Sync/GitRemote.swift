@@ -42,7 +42,12 @@ struct GitRemote {
         environment["GIT_AUTHOR_EMAIL"] = "outline@localhost"
         environment["GIT_COMMITTER_NAME"] = "outline"
         environment["GIT_COMMITTER_EMAIL"] = "outline@localhost"
-        if environment["GIT_SSH_COMMAND"] == nil { environment["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes" }
+        // ssh never asks for a password, and gives up on a host that does not answer (a host
+        // that takes the connection and says nothing would otherwise hang the round for good).
+        if environment["GIT_SSH_COMMAND"] == nil {
+            environment["GIT_SSH_COMMAND"] =
+                "ssh -o BatchMode=yes -o ConnectTimeout=20 -o ServerAliveInterval=15 -o ServerAliveCountMax=3"
+        }
         return try ChildProcess.run(["git"] + arguments, environment: environment, input: input)
     }
 
