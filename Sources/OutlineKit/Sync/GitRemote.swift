@@ -173,6 +173,7 @@ struct GitRemote {
 
     /// What a push came to.
     enum PushResult: Equatable {
+        /// The remote's `main` is now the commit.
         case pushed
         /// Someone else pushed first: fetch and try again.
         case rejected

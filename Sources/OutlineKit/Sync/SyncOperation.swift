@@ -156,7 +156,8 @@ struct SyncBatch: Equatable, Sendable {
         }
         let uid = try text("uid")
         guard uid != SyncTree.rootUID else { throw SyncLogError("an operation on the root") }
-        switch try text("op") {
+        let op = try text("op")
+        switch op {
         case "create":
             return .create(
                 uid: uid, parent: try text("parent"), key: try text("key"), title: try title(),
@@ -168,7 +169,7 @@ struct SyncBatch: Equatable, Sendable {
         case "state": return .setDone(uid: uid, doneAt: try time("done"))
         case "note": return .setNote(uid: uid, note: try note())
         case "delete": return .delete(uid: uid)
-        case let other: throw SyncLogError("unknown operation \"\(other)\"")
+        default: throw SyncLogError("unknown operation \"\(op)\"")
         }
     }
 }
