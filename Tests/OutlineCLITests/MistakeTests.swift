@@ -129,7 +129,7 @@ struct MistakeTests {
         #expect(plus.status == 1)
         #expect(plus.stderr == "error: no item titled \"+1\"\n")
         try outline.run(["add", "--", "+1"])
-        #expect(try outline.run(["show", "+1", "--json"]).stdout.contains(#""id":2,"title":"+1""#))
+        #expect(try outline.run(["show", "+1", "--json"]).stdout.contains(#""id":2,"uid":null,"title":"+1""#))
     }
 
     @Test func aFlagGivenTwiceIsHarmless() throws {
