@@ -183,8 +183,22 @@ if os.path.exists(f"{work}/baseline.json"):
           " over the baseline's.\n")
     print("| command | median | min | max | ratio to the baseline | |\n|---|---|---|---|---|---|")
     for form in ("ls --tsv", "ls"):
-        print(row(f"outline {form}, this build ({n})", f"outline {form}, {base} ({n})"))
-        print(row(f"outline {form}, {base} ({n})"))
+        print(row(f"outline {form}, this build (100000)", f"outline {form}, {base} (100000)"))
+        print(row(f"outline {form}, {base} (100000)"))
+    print()
+
+if "outline sync, bringing 10,000 operations (100000)" in results:
+    print("## sync\n")
+    print("Two machines' files and a bare repository on the same disk. The first sends the 100,000-item outline"
+          " and the second adopts it (one run each); the first adds 10,000 items and sends them, and the second"
+          " brings them (from the same copy of its files each run); then a round with nothing to do, beside the"
+          " `git fetch` it makes.\n")
+    print("| command | median | min | max | ratio to the fetch | |\n|---|---|---|---|---|---|")
+    for name in ("outline sync init, sending 100000 items", "outline sync init, adopting 100000 items",
+                 "outline sync, bringing 10,000 operations (100000)"):
+        print(row(name))
+    print(row("outline sync, nothing to do (100000)", "git fetch, nothing new (100000)"))
+    print(row("git fetch, nothing new (100000)"))
     print()
 
 print("## Against the peers\n")
