@@ -44,6 +44,11 @@ struct GitRemote {
         environment["GIT_COMMITTER_EMAIL"] = "outline@localhost"
         // ssh never asks for a password, and gives up on a host that does not answer (a host
         // that takes the connection and says nothing would otherwise hang the round for good).
+        // Over http(s), a transfer slower than 1 KB/s for 20 s is abandoned the same way.
+        if environment["GIT_HTTP_LOW_SPEED_LIMIT"] == nil {
+            environment["GIT_HTTP_LOW_SPEED_LIMIT"] = "1000"
+            environment["GIT_HTTP_LOW_SPEED_TIME"] = "20"
+        }
         if environment["GIT_SSH_COMMAND"] == nil {
             environment["GIT_SSH_COMMAND"] =
                 "ssh -o BatchMode=yes -o ConnectTimeout=20 -o ServerAliveInterval=15 -o ServerAliveCountMax=3"
