@@ -41,34 +41,24 @@ enum SyncDiff {
                 removals.append(.delete(uid: uid))
             }
         }
+        /// The global id of `id`: from those read above, else read now and kept.
+        func globalID(_ id: ItemID) throws -> String? {
+            if let known = uids[id] { return known }
+            let read = try SyncTables.uid(of: id, db)
+            uids[id] = read
+            return read
+        }
         // Every child of each list that holds a changed item, with its final key.
         var structural: [(id: ItemID, operation: SyncOperation)] = []
         var content: [SyncOperation] = []
         let children = try db.cachedStatement(
             sql: "SELECT id, CAST(title AS TEXT), done_at, note FROM item WHERE parent_id = ? ORDER BY position, id")
         for parent in parents.sorted() {
-            let parentUID: String
-            if parent == .root {
-                parentUID = SyncTree.rootUID
-            } else if let known = uids[parent] {
-                parentUID = known
-            } else if let read = try SyncTables.uid(of: parent, db) {
-                uids[parent] = read
-                parentUID = read
-            } else {
-                continue
-            }
+            guard let parentUID = parent == .root ? SyncTree.rootUID : try globalID(parent) else { continue }
             var items: [LocalItem] = []
             for child in try Row.fetchAll(children, arguments: [parent]) {
                 let id: ItemID = child[0]
-                let uid: String
-                if let known = uids[id] {
-                    uid = known
-                } else if let read = try SyncTables.uid(of: id, db) {
-                    uid = read
-                } else {
-                    continue
-                }
+                guard let uid = try globalID(id) else { continue }
                 items.append(
                     LocalItem(
                         id: id, uid: uid, parentUID: parentUID, key: "", title: child[1], doneAt: child[2],
