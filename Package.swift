@@ -1,6 +1,19 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// How the release build of `outline` is linked, for start-up (Docs/performance.md, "Start-up"):
+/// - at a fixed address (`-no-pie`), so the dynamic loader applies no relocations to the
+///   executable (85,000 of them, copying some 250 pages, before `main`);
+/// - with SQLite from Debian's static archive of the same build (`link/libsqlite3.so` is a
+///   linker script that names it), so no shared library is loaded for it;
+/// - exporting no symbols (the static Swift runtime's flags ask for all): nothing loads the
+///   executable's symbols, and a 400 KB dynamic symbol table is a cost at every start.
+let releaseStartUpFlags = [
+    "-Xclang-linker", "-no-pie",
+    "-L\(Context.packageDirectory)/link",
+    "-Xlinker", "--no-export-dynamic",
+]
+
 let package = Package(
     name: "outline",
     platforms: [.macOS(.v13)],
@@ -28,7 +41,8 @@ let package = Package(
             dependencies: [
                 "OutlineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(releaseStartUpFlags, .when(platforms: [.linux], configuration: .release))]
         ),
         .target(
             name: "OutlineTestSupport",
