@@ -32,9 +32,11 @@ let package = Package(
             name: "CSQLiteSession",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // libxml2, opened with dlopen when an OPML document is read, not at every start.
+        .target(name: "CXMLReader"),
         .target(
             name: "OutlineKit",
-            dependencies: ["CSQLiteSession", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CSQLiteSession", "CXMLReader", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "outline",

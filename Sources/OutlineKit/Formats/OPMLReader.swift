@@ -1,8 +1,4 @@
-import Foundation
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
+import CXMLReader
 
 /// The `opml` format: nested `<outline>` elements, their `text` read as the HTML OPML lets it
 /// be (tags dropped, entities decoded), `_note` as the note, and `_complete="true"` (Workflowy,
@@ -11,7 +7,8 @@ import Foundation
 ///
 /// A document with a `<!DOCTYPE` or an `<!ENTITY` is refused before it is parsed: no external
 /// entity is ever read and no entity expanded (XXE, "billion laughs"). Any parse error is fatal,
-/// with its line and column.
+/// with its line and column. libxml2 reads the XML (`CXMLReader`), loaded only when a document
+/// is read.
 public enum OPMLReader {
     /// The items of an OPML document.
     ///
@@ -20,18 +17,65 @@ public enum OPMLReader {
         if let line = declarationLine(bytes) {
             throw DocumentError(line: line, "the document declares a DTD or entities, which are refused")
         }
-        let reader = Delegate()
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let parsed = parser.parse()
-        if let failure = reader.failure { throw failure }
-        guard parsed else {
-            let reason = "the XML is not well-formed" + (parser.parserError.map { ": " + describe($0) } ?? "")
-            throw DocumentError(line: max(1, parser.lineNumber), column: max(0, parser.columnNumber), reason)
+        // libxml2's reader calls an empty document badly ended; it simply holds no OPML.
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
         }
-        guard reader.sawOPML else { throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element") }
-        return reader.nester.finish()
+        guard bytes.count <= Int(Int32.max) else {
+            throw DocumentError(line: 1, "the document is larger than the 2 GiB that libxml2 reads")
+        }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { characters in
+                var why = [CChar](repeating: 0, count: 256)
+                guard let reader = outline_xml_open(characters.baseAddress, Int32(buffer.count), &why, why.count)
+                else {
+                    let reason = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    throw DocumentError(line: 1, "reading OPML needs libxml2, which could not be loaded: \(reason)")
+                }
+                defer { outline_xml_close(reader) }
+                return try items(from: reader)
+            }
+        }
+    }
+
+    /// Walks the elements: each `<outline>` is an item, nested as the elements are.
+    private static func items(from reader: OpaquePointer) throws -> [ImportedItem] {
+        var nester = ItemNester()
+        var sawOPML = false
+        var depth = 0  // how deep the reader is among `<outline>` elements
+        while true {
+            switch outline_xml_next(reader) {
+            case Int32(OUTLINE_XML_ELEMENT_START.rawValue):
+                let name = String(cString: outline_xml_name(reader))
+                if name == "opml" { sawOPML = true }
+                guard name == "outline" else { continue }
+                depth += 1
+                let line = Int(max(1, outline_xml_line(reader)))
+                let attribute = { (name: String) in outline_xml_attribute(reader, name).map { String(cString: $0) } }
+                let done = attribute("_complete") == "true" || attribute("_status") == "checked"
+                let item = ImportedItem(title: htmlText(attribute("text") ?? ""), isDone: done)
+                var checked = try MarkdownReader.checked(item, line: line)
+                if let note = attribute("_note") {
+                    checked.note = try MarkdownReader.checkedNote(note, line: line)
+                }
+                try nester.add(checked, depth: depth, line: line)
+            case Int32(OUTLINE_XML_ELEMENT_END.rawValue):
+                if String(cString: outline_xml_name(reader)) == "outline" { depth -= 1 }
+            case Int32(OUTLINE_XML_END_OF_DOCUMENT.rawValue):
+                guard sawOPML else {
+                    throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
+                }
+                return nester.finish()
+            default:
+                var code: Int32 = 0
+                var line: Int32 = 0
+                var column: Int32 = 0
+                outline_xml_error(reader, &code, &line, &column)
+                throw DocumentError(
+                    line: max(1, Int(line)), column: max(0, Int(column)),
+                    "the XML is not well-formed: " + describe(code: Int(code)))
+            }
+        }
     }
 
     /// The line of the first `<!DOCTYPE` or `<!ENTITY`, in any case, if there is one.
@@ -45,54 +89,10 @@ public enum OPMLReader {
         return nil
     }
 
-    private final class Delegate: NSObject, XMLParserDelegate {
-        var nester = ItemNester()
-        var failure: DocumentError?
-        var sawOPML = false
-        /// How deep the parser is among `<outline>` elements.
-        private var depth = 0
-
-        func parser(
-            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            if element == "opml" { sawOPML = true }
-            guard element == "outline" else { return }
-            depth += 1
-            let done = attributes["_complete"] == "true" || attributes["_status"] == "checked"
-            let item = ImportedItem(title: OPMLReader.htmlText(attributes["text"] ?? ""), isDone: done)
-            do {
-                var checked = try MarkdownReader.checked(item, line: parser.lineNumber)
-                if let note = attributes["_note"] {
-                    checked.note = try MarkdownReader.checkedNote(note, line: parser.lineNumber)
-                }
-                try nester.add(checked, depth: depth, line: parser.lineNumber)
-            } catch let error as DocumentError {
-                failure = DocumentError(line: error.line, column: parser.columnNumber, error.reason)
-                parser.abortParsing()
-            } catch {
-                parser.abortParsing()
-            }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-            if element == "outline" { depth -= 1 }
-        }
-
-        /// libxml2 recovers from errors and parses on: the first one ends the reading.
-        func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
-            guard failure == nil else { return }
-            failure = DocumentError(
-                line: max(1, parser.lineNumber), column: max(0, parser.columnNumber),
-                "the XML is not well-formed: " + OPMLReader.describe(error))
-            parser.abortParsing()
-        }
-    }
-
-    /// A parse error in a few words. The error's code is libxml2's own (`xmlParserErrors`), not
-    /// one of Foundation's `XMLParser.ErrorCode`s: the common ones by name, the rest by number.
-    static func describe(_ error: Error) -> String {
-        switch (error as NSError).code {
+    /// A parse error in a few words, from libxml2's code (`xmlParserErrors`): the common ones by
+    /// name, the rest by number.
+    static func describe(code: Int) -> String {
+        switch code {
         case 4: "the document is empty"
         case 5: "the document does not end where its elements do"
         case 9: "a character XML does not allow"
@@ -105,7 +105,7 @@ public enum OPMLReader {
         case 73: "a tag is not closed with >"
         case 76: "an end tag does not match its start tag"
         case 77: "the document ends inside a tag"
-        default: "libxml2 error \((error as NSError).code)"
+        default: "libxml2 error \(code)"
         }
     }
 
