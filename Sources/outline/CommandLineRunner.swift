@@ -112,12 +112,21 @@ enum CommandLineRunner {
     /// `mv 4 --under 2 --under 3` must not silently take the last: which one was meant?
     /// (The parser's description is read only when some option does appear twice.)
     private static func refuseRepeatedOptions(_ arguments: [String]) throws {
-        var seen = Set<String>()
-        let repeated = typedOptions(arguments, nil).filter { !seen.insert($0).inserted }
+        // Arrays, not sets: a command line holds a handful of options, and the first `Set` of
+        // strings in a process costs a scan of every conformance record (Docs/performance.md).
+        var seen: [String] = []
+        let repeated = typedOptions(arguments, nil).filter { option in
+            defer { seen.append(option) }
+            return seen.contains(option)
+        }
         guard !repeated.isEmpty, let command = subcommand(arguments) else { return }
         let description = ParserDescription(command)
-        var counted = Set<String>()
-        for name in typedOptions(arguments, description) where !counted.insert(name).inserted {
+        var counted: [String] = []
+        for name in typedOptions(arguments, description) {
+            guard counted.contains(name) else {
+                counted.append(name)
+                continue
+            }
             if description.singleValueOptions.contains(name) {
                 throw UsageError(
                     message: "\(name) is given more than once; give it once"

@@ -3,10 +3,10 @@
 /// runner moves them to just after the subcommand's name before parsing.
 enum GlobalOptionPlacement {
     /// The names of the commands inside the command named `name` (none for most).
-    private static func nestedNames(of name: String) -> Set<String> {
+    private static func nestedNames(of name: String) -> [String] {
         guard let command = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
         else { return [] }
-        return Set(command.configuration.subcommands.compactMap { $0.configuration.commandName })
+        return command.configuration.subcommands.compactMap { $0.configuration.commandName }
     }
 
     static func movedAfterSubcommand(_ arguments: [String]) -> [String] {

@@ -11,7 +11,7 @@ import OutlineKit
 protocol TakesOperandList: ParsableCommand {
     /// The long options of this command that take a value, so that a value is not taken for an
     /// operand. `CommandNamesTests` checks the list against the parser's own.
-    static var optionsWithValues: Set<String> { get }
+    static var optionsWithValues: [String] { get }
 
     /// Whether the parser would accept `text` as an operand; the runner shows the parser the
     /// first one it would not, so that its error message is the parser's own.

@@ -5,12 +5,20 @@ import ArgumentParser
 /// Every subcommand names itself: without a `commandName`, swift-argument-parser derives the name
 /// from the type's name, by demangling, on every parse, which was a fifth of an `add`'s work.
 struct Outline: ParsableCommand {
+    /// The tool's name. Every subcommand also gives it as its `_superCommandName`: the runner
+    /// parses a plain command with its subcommand alone (`CommandLineRunner.parse`), and
+    /// swift-argument-parser looks there for a completion-script request (reflecting over two
+    /// commands of its own, 0.2 ms of every start) only when the command has no super-command.
+    /// Help, completion scripts and the man page come from the root, which does not read it.
+    static let toolName = "outline"
+
     /// The subcommands' names, for messages about the command line that precede parsing: read
-    /// from the subcommands' own configurations, so that there is no second list to keep.
-    static let commandNames = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+    /// from the subcommands' own configurations, so that there is no second list to keep. (An
+    /// array: the first `Set` of strings in a process costs a scan of every conformance record.)
+    static let commandNames = configuration.subcommands.compactMap { $0.configuration.commandName }
 
     static let configuration = CommandConfiguration(
-        commandName: "outline",
+        commandName: toolName,
         abstract: "A nested-list outliner for the shell: an ordered tree of items in one SQLite file.",
         discussion: """
             REF names an item by its titles, joined by / (Groceries/Milk; a leading / starts at the top level: /Work/Launch), matched exactly, else ignoring case, or by its id (digits only: 12). 0 or "root" is the invisible root. A path that names several items is refused with their ids and paths. In a title, write / as \\/ and \\ as \\\\; a top-level title of digits is /2026. Positions are 1-based among siblings. The database is --db PATH, else $OUTLINE_DB, else $XDG_DATA_HOME/outline/outline.db, else ~/.local/share/outline/outline.db.

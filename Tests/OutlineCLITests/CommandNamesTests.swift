@@ -14,7 +14,17 @@ struct CommandNamesTests {
         let json = try #require(JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let subcommands = try #require((json["command"] as? [String: Any])?["subcommands"] as? [[String: Any]])
         let described = Set(subcommands.compactMap { $0["commandName"] as? String }).subtracting(["help"])
-        #expect(described == Outline.commandNames)
+        #expect(described == Set(Outline.commandNames))
+    }
+
+    /// A plain command is parsed by its subcommand alone; naming the tool as its super-command
+    /// spares that parse the search for a completion-script request. A subcommand that forgot
+    /// would still work, only slower, so this is checked here.
+    @Test func everySubcommandNamesTheToolAsItsSuperCommand() {
+        let missing = Outline.configuration.subcommands.filter {
+            $0.configuration._superCommandName != Outline.toolName
+        }
+        #expect(missing.isEmpty, "\(missing.map { $0.configuration.commandName ?? "?" })")
     }
 
     /// The runner splits operands from options by `optionsWithValues`; a missing entry would turn an
@@ -23,7 +33,7 @@ struct CommandNamesTests {
         ("add", Outline.Add.optionsWithValues), ("rm", Outline.Remove.optionsWithValues),
         ("mv", Outline.Move.optionsWithValues),
     ])
-    func optionsWithValuesMatchTheParser(command: String, declared: Set<String>) throws {
+    func optionsWithValuesMatchTheParser(command: String, declared: [String]) throws {
         let dump = try OutlineProcess.run([command, "--experimental-dump-help"], input: nil)
         let json = try #require(JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let arguments = try #require((json["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
@@ -32,7 +42,7 @@ struct CommandNamesTests {
                 (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
             }
         }
-        #expect(Set(parsers) == declared)
+        #expect(Set(parsers) == Set(declared))
     }
 
     /// Tens of thousands of operands are split off before parsing (see `TakesOperandList`).

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Add: TakesOperandList {
         static let configuration = CommandConfiguration(
-            commandName: "add",
+            commandName: "add", _superCommandName: Outline.toolName,
             abstract: "Add items, as consecutive siblings in argument order.",
             discussion: """
                 Prints the new ids, one a line. The items go last under the parent unless placed \
@@ -32,7 +32,7 @@ extension Outline {
             }
         }
 
-        static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
+        static let optionsWithValues: [String] = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func setOperands(_ operands: [String]) { titles = operands }
 

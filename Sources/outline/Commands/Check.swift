@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "check",
+            commandName: "check", _superCommandName: Outline.toolName,
             abstract: "Verify the outline's invariants and SQLite's integrity.",
             discussion: """
                 Checks that there is one root, every item's parent exists, there are no cycles, \

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Copy: TakesItemReferences {
         static let configuration = CommandConfiguration(
-            commandName: "cp",
+            commandName: "cp", _superCommandName: Outline.toolName,
             abstract: "Copy items, with their subtrees, to a new place.",
             discussion: """
                 The copies (titles, states and notes, at every depth) are new items with new ids, \
@@ -33,7 +33,7 @@ extension Outline {
             }
         }
 
-        static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
+        static let optionsWithValues: [String] = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func run() throws {
             let store = try global.openStore()

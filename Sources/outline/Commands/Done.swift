@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Done: TakesItemReferences {
         static let configuration = CommandConfiguration(
-            commandName: "done",
+            commandName: "done", _superCommandName: Outline.toolName,
             abstract: "Mark items done.",
             discussion: """
                 Each item is marked done with the time; its descendants keep their own states. \
@@ -23,7 +23,7 @@ extension Outline {
             completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var items: [ItemReference]
 
-        static let optionsWithValues: Set<String> = ["--db"]
+        static let optionsWithValues: [String] = ["--db"]
 
         mutating func run() throws {
             let store = try global.openStore()
@@ -34,7 +34,7 @@ extension Outline {
 
     struct Reopen: TakesItemReferences {
         static let configuration = CommandConfiguration(
-            commandName: "reopen",
+            commandName: "reopen", _superCommandName: Outline.toolName,
             abstract: "Mark done items open again.",
             discussion: """
                 Their descendants keep their own states.
@@ -51,7 +51,7 @@ extension Outline {
             completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var items: [ItemReference]
 
-        static let optionsWithValues: Set<String> = ["--db"]
+        static let optionsWithValues: [String] = ["--db"]
 
         mutating func run() throws {
             let store = try global.openStore()

@@ -5,7 +5,7 @@ import OutlineKit
 extension Outline {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit",
+            commandName: "edit", _superCommandName: Outline.toolName,
             abstract: "Give an item a new title, or edit a subtree in your editor.",
             discussion: """
                 With a TITLE, retitles the item. Without one, opens the item's descendants (or \

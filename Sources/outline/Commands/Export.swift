@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export",
+            commandName: "export", _superCommandName: Outline.toolName,
             abstract: "Write an item's descendants (default: the whole outline) as a document.",
             discussion: """
                 Formats (--format, default markdown):

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Find: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "find",
+            commandName: "find", _superCommandName: Outline.toolName,
             abstract: "Find the items whose title or note holds every TEXT.",
             discussion: """
                 Ignores case and diacritics (cafe finds a title spelled with an accented e), and \

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "history",
+            commandName: "history", _superCommandName: Outline.toolName,
             abstract: "Show the undo history, newest first.",
             discussion: """
                 One step a line: its number, when it was done, its name, and "(undone)" for steps \

@@ -5,7 +5,7 @@ import OutlineKit
 extension Outline {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import",
+            commandName: "import", _superCommandName: Outline.toolName,
             abstract: "Add the outlines of documents: Markdown, OPML, org, indented text or JSON.",
             discussion: """
                 Each FILE's items are added, nested as written, as consecutive siblings at the \

@@ -5,7 +5,7 @@ import OutlineKit
 extension Outline {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "ls",
+            commandName: "ls", _superCommandName: Outline.toolName,
             abstract: "List an item's descendants (default: the whole outline).",
             discussion: """
                 The human form is an indented tree with ids; a done item is marked with a check \

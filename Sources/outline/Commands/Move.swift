@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Move: TakesItemReferences {
         static let configuration = CommandConfiguration(
-            commandName: "mv",
+            commandName: "mv", _superCommandName: Outline.toolName,
             abstract: "Move items, with their subtrees, to a new place.",
             discussion: """
                 The items become consecutive siblings at the new place, in argument order. \
@@ -32,7 +32,7 @@ extension Outline {
             }
         }
 
-        static let optionsWithValues: Set<String> = ["--db", "--under", "--at", "--before", "--after"]
+        static let optionsWithValues: [String] = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func run() throws {
             let store = try global.openStore()

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct NoteCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "note",
+            commandName: "note", _superCommandName: Outline.toolName,
             abstract: "Set, remove or print an item's note.",
             discussion: """
                 A note is text of any number of lines under an item. With TEXT, it becomes the \
@@ -64,7 +64,7 @@ extension Outline {
 
     struct Sort: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "sort",
+            commandName: "sort", _superCommandName: Outline.toolName,
             abstract: "Sort an item's children.",
             discussion: """
                 Reorders the children of REF (not deeper; 0 or root sorts the top level): by \

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Reindex: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "reindex",
+            commandName: "reindex", _superCommandName: Outline.toolName,
             abstract: "Rebuild the index that title paths and find use.",
             discussion: """
                 Every change made by outline keeps the index right, and so does a title written \

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Remove: TakesItemReferences {
         static let configuration = CommandConfiguration(
-            commandName: "rm",
+            commandName: "rm", _superCommandName: Outline.toolName,
             abstract: "Remove items with all their descendants.",
             discussion: """
                 The later siblings close up. Prints a one-line summary. The last example removes \
@@ -23,7 +23,7 @@ extension Outline {
             transform: ItemReference.argument)
         var items: [ItemReference]
 
-        static let optionsWithValues: Set<String> = ["--db"]
+        static let optionsWithValues: [String] = ["--db"]
 
         mutating func run() throws {
             let store = try global.openStore()

@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show",
+            commandName: "show", _superCommandName: Outline.toolName,
             abstract: "Show one item: its title, path, place, state, counts and note.",
             discussion: """
                 Examples:

@@ -5,7 +5,7 @@ import OutlineKit
 extension Outline {
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "sync",
+            commandName: "sync", _superCommandName: Outline.toolName,
             abstract: "Sync the outline with other machines through a git remote.",
             discussion: """
                 Every machine keeps its own outline file and syncs it with one git remote: any \

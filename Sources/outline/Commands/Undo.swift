@@ -4,7 +4,7 @@ import OutlineKit
 extension Outline {
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "undo",
+            commandName: "undo", _superCommandName: Outline.toolName,
             abstract: "Undo the last commands that changed the outline, whichever process ran them.",
             discussion: """
                 Reverts the newest N steps of the history (default 1), newest first, in one \
@@ -26,7 +26,7 @@ extension Outline {
 
     struct Redo: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "redo",
+            commandName: "redo", _superCommandName: Outline.toolName,
             abstract: "Redo the last undone commands.",
             discussion: """
                 Re-applies the newest N undone steps (default 1), in the order they were first \

@@ -5,7 +5,7 @@ import OutlineKit
 extension Outline {
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "watch",
+            commandName: "watch", _superCommandName: Outline.toolName,
             abstract: "Follow changes to an item's subtree, live, from any process.",
             discussion: """
                 On a terminal, shows REF's subtree (default: the whole outline) and redraws it \
