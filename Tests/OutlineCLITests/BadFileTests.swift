@@ -177,7 +177,11 @@ enum BadFileRunner {
         #expect(chmod(folder, 0o777) == 0)
         let binary = copiedBinary.file("outline")
         if !FileManager.default.fileExists(atPath: binary) {
-            try FileManager.default.copyItem(atPath: OutlineProcess.binary, toPath: binary)
+            // Tests run in parallel: copy under a name of its own and rename, so that no test runs
+            // the copy while another is still writing it ("Text file busy").
+            let partial = copiedBinary.file("outline-\(UUID().uuidString)")
+            try FileManager.default.copyItem(atPath: OutlineProcess.binary, toPath: partial)
+            #expect(rename(partial, binary) == 0)
             #expect(chmod(copiedBinary.path, 0o755) == 0)
         }
         return .asNobody(binary: binary)
