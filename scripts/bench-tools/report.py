@@ -20,6 +20,8 @@ for path in sorted(glob.glob(f"{work}/hf-*.json")):
 memory = json.load(open(f"{work}/memory.json"))
 watch = json.load(open(f"{work}/watch.json"))
 sizes = json.load(open(f"{work}/sizes.json"))
+startup = json.load(open(f"{work}/startup.json")) if os.path.exists(f"{work}/startup.json") else None
+profiles = json.load(open(f"{work}/profiles.json")) if os.path.exists(f"{work}/profiles.json") else {}
 
 
 def median(name):
@@ -41,7 +43,7 @@ cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.start
 sqlite_version = subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
 print("# Benchmarks\n")
 print(f"Reproduce with `{command_line}` (about ten minutes; `BENCH_SIZES=\"10000 100000\"` for a quicker")
-print("run). Release build with `--static-swift-stdlib`; times from hyperfine, in milliseconds, all")
+print("run). Release build by `scripts/build-release`; times from hyperfine, in milliseconds, all")
 print("measured in the same run, on the same files. Ratios are of medians.\n")
 print(f"Machine: {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, SQLite {sqlite_version}, "
       f"taskwarrior {subprocess.run(['task', '--version'], capture_output=True, text=True).stdout.strip()}, devtodo 0.1.20.")
@@ -58,6 +60,11 @@ def target(text, value, limit, fewer_is_better=True):
 
 million = 1000000 if any(s["items"] == 1000000 for s in sizes) else max(s["items"] for s in sizes)
 target(f"`add` on the {million:,}-item file, ratio to the sqlite3 floor", median(f"outline add ({million})") / median(f"sqlite3 insert ({million})"), 1.5)
+target(f"`ls PARENT --tsv` on the {million:,}-item file, ratio to the sqlite3 select of the children",
+       median(f"outline ls PARENT --tsv ({million})") / median(f"sqlite3 select children ({million})"), 2)
+if "outline --version" in results:
+    target("`outline --version`, ratio to a Swift hello built the same way",
+           median("outline --version") / median("Swift hello, built the same way"), 1.5)
 target("`ls --tsv` of 100,000 items, ratio to the floor's recursive query", median("outline ls --tsv (100000)") / median("sqlite3 recursive query (100000)"), 2)
 target("`undo` of the subtree `rm`, ratio to the `rm`", median("outline undo (of that rm) (100000)") / median("outline rm (subtree) (100000)"), 2)
 target("taskwarrior `add` at 100,000 over outline's", median("task add (100000)") / median("outline add (100000)"), 20, False)
@@ -118,6 +125,32 @@ for size in sizes:
     print(row(f"sqlite3 recursive query ({n})"))
     print(row(f"outline ls PARENT --tsv ({n})", f"sqlite3 select children ({n})"))
     print(row(f"sqlite3 select children ({n})"))
+    print()
+
+if startup:
+    print("## Start-up\n")
+    print("The fixed cost of a command: `outline --version` beside the smallest Swift program that imports"
+          " Foundation, built the same way (`scripts/bench-tools/hello`), and `sqlite3` running one query"
+          " in memory. Page faults are minor faults of one run, from GNU time.\n")
+    print("| command | median | min | max | ratio to hello | |\n|---|---|---|---|---|---|")
+    print(row("outline --version", "Swift hello, built the same way"))
+    print(row("Swift hello, built the same way"))
+    print(row("sqlite3 :memory: 'select 1'", "Swift hello, built the same way"))
+    print(f"\nBinary sizes: outline {startup['binary_bytes'] / 1048576:.1f} MiB, hello"
+          f" {startup['hello_bytes'] / 1048576:.1f} MiB. Page faults of one start: outline --version"
+          f" {startup['version_faults']}, hello {startup['hello_faults']}.\n")
+if profiles:
+    print("### Where the instructions go\n")
+    print("Instructions of one run under callgrind (`scripts/bench-tools/startup_profile.py`), which counts"
+          " the same on every run. The parts overlap: most conformance look-ups happen inside argument parsing.\n")
+    parts = ["dynamic loader", "argument parsing (swift-argument-parser)", "conformance look-ups (anywhere)",
+             "SQL statements prepared"]
+    print("| run | total | " + " | ".join(parts) + " |")
+    print("|---|---" + "|---" * len(parts) + "|")
+    for run, counts in profiles.items():
+        total = counts.get("total", 0)
+        cells = [f"{counts[p] / 1e6:.1f} M ({100 * counts[p] / total:.0f}%)" if p in counts else "" for p in parts]
+        print(f"| {run} | {total / 1e6:.1f} M | " + " | ".join(cells) + " |")
     print()
 
 print("## find and title paths\n")

@@ -1,0 +1,19 @@
+// swift-tools-version:6.1
+// The reference for `outline --version` in scripts/bench: the smallest Swift program that imports
+// Foundation, built as outline's release binary is (by scripts/build-release,
+// with the same two link flags as in outline's own Package.swift).
+import PackageDescription
+
+let package = Package(
+    name: "hello",
+    targets: [
+        .executableTarget(
+            name: "hello",
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
+        )
+    ]
+)
