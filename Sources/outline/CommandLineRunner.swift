@@ -39,12 +39,20 @@ enum CommandLineRunner {
             let subcommand = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
         else { return try Outline.parseAsRoot(arguments) }
         let subcommandArguments = Array(arguments.dropFirst())
-        guard let listCommand = subcommand as? any TakesOperandList.Type else {
+        guard let listCommand = Outline.operandListCommands.first(where: { $0 == subcommand }) else {
             return try subcommand.parseAsRoot(subcommandArguments)
         }
-        let split = OperandSplit(subcommandArguments, for: listCommand)
-        guard var command = try subcommand.parseAsRoot(split.forParser) as? any TakesOperandList else {
-            preconditionFailure("\(subcommand) parsed as another type")
+        return try parseOperandList(listCommand, subcommandArguments)
+    }
+
+    /// Parses a command that takes a list of operands: the parser sees the options and one
+    /// operand, and the command gets all of them afterwards (`TakesOperandList`).
+    private static func parseOperandList<Command: TakesOperandList>(
+        _ type: Command.Type, _ arguments: [String]
+    ) throws -> Command {
+        let split = OperandSplit(arguments, for: type)
+        guard var command = try type.parseAsRoot(split.forParser) as? Command else {
+            preconditionFailure("\(type) parsed as another type")
         }
         command.setOperands(split.operands)
         // The parser validated the command with one operand standing for all of them.

@@ -17,6 +17,13 @@ struct Outline: ParsableCommand {
     /// array: the first `Set` of strings in a process costs a scan of every conformance record.)
     static let commandNames = configuration.subcommands.compactMap { $0.configuration.commandName }
 
+    /// The subcommands whose operands are handed over after parsing (`TakesOperandList`). A list
+    /// rather than a cast: asking a type whether it conforms scans every conformance record of
+    /// the binary, on every start. `CommandNamesTests` checks it against the conformances.
+    static let operandListCommands: [any TakesOperandList.Type] = [
+        Add.self, Remove.self, Move.self, Copy.self, Done.self, Reopen.self,
+    ]
+
     static let configuration = CommandConfiguration(
         commandName: toolName,
         abstract: "A nested-list outliner for the shell: an ordered tree of items in one SQLite file.",

@@ -27,6 +27,14 @@ struct CommandNamesTests {
         #expect(missing.isEmpty, "\(missing.map { $0.configuration.commandName ?? "?" })")
     }
 
+    /// The runner hands operands over after parsing to exactly the commands that take a list.
+    @Test func theOperandListCommandsAreThoseThatTakeAList() {
+        let conforming = Outline.configuration.subcommands.compactMap { $0 as? any TakesOperandList.Type }
+        let listed = Outline.operandListCommands
+        #expect(conforming.count == listed.count)
+        #expect(conforming.allSatisfy { type in listed.contains { $0 == type } })
+    }
+
     /// The runner splits operands from options by `optionsWithValues`; a missing entry would turn an
     /// option's value into a title or an id. The parser's own description is the reference.
     @Test(arguments: [
