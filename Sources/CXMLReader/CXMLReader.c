@@ -35,6 +35,8 @@ enum {
     XML_NODE_END_ELEMENT = 15,
     XML_LEVEL_ERROR = 2,  // XML_ERR_ERROR: warnings (1) are not failures
     XML_PARSE_NONET = 1 << 11,
+    // Lifts libxml2's limit of 256 nested elements: outline exports items up to 500 levels deep.
+    XML_PARSE_HUGE = 1 << 19,
 };
 
 static struct {
@@ -115,7 +117,7 @@ outline_xml_reader *outline_xml_open(const char *bytes, int length, char *why, s
         snprintf(why, why_size, "out of memory");
         return NULL;
     }
-    reader->reader = libxml2.reader_for_memory(bytes, length, NULL, NULL, XML_PARSE_NONET);
+    reader->reader = libxml2.reader_for_memory(bytes, length, NULL, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
     if (reader->reader == NULL) {
         free(reader);
         snprintf(why, why_size, "libxml2 could not start reading");

@@ -50,4 +50,20 @@ struct NestingTests {
         let shallower = try outline.run(["rm", "2500"])
         #expect(shallower.stdout == "removed \"level 2500\" and 500 descendants\n", "a subtree of 501 levels can go")
     }
+
+    /// An outline at the limit leaves in every document format that can hold it and comes back
+    /// whole. JSON is left out: Foundation's reader stops at 255 levels, and says so.
+    @Test(arguments: ["markdown", "opml", "org", "text"])
+    func anOutlineAtTheLimitExportsAndImportsBack(format: String) throws {
+        try makeChain(levels: 500)
+        let document = try outline.run(["export", "--format", format])
+        #expect(document.status == 0)
+        let copy = OutlineProcess()
+        let file = copy.directory + "/deep." + format
+        try Data(document.stdout.utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try copy.run(["import", file, "--format", format])
+        #expect(imported.status == 0, "\(imported)")
+        let titles = { (tree: RunResult) in tree.lines.map { $0.split(separator: "\t")[3...4].joined(separator: " ") } }
+        #expect(titles(try copy.run(["ls", "--tsv"])) == titles(try outline.run(["ls", "--tsv"])))
+    }
 }
