@@ -17,9 +17,11 @@ enum CommandLineRunner {
             try refuseRepeatedOptions(arguments)
             var command = try parse(arguments)
             try command.run()
+            OpenedStores.closeAll()
             StandardOutput.shared.flush()
             exit(outputStatus())
         } catch {
+            OpenedStores.closeAll()
             StandardOutput.shared.flush()
             let status = report(error, arguments: arguments)
             exit(status == 0 ? outputStatus() : status)

@@ -36,7 +36,9 @@ struct GlobalOptions: ParsableArguments {
         let unexpandedHome = path.hasPrefix("~")
         let whenMissing: OutlineStore.MissingFile =
             createsFile && !unexpandedHome ? .create : named || unexpandedHome ? .refuse : .openEmpty
-        return try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
+        let store = try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
+        OpenedStores.keep(store)
+        return store
     }
 
     /// `$OUTLINE_UNDO_LEVELS`: how many undo steps to keep (0 for all); 1000 when unset.

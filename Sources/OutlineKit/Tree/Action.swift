@@ -175,7 +175,9 @@ public enum Action: Equatable, Sendable {
     static func shortened(_ title: String) -> String {
         let limit = 48
         guard title.count > limit else { return title }
-        return title.prefix(limit - 1) + "…"
+        // String + String: appending a Substring to a String looks up a conformance at run time,
+        // a scan of every conformance record in the binary (Docs/performance.md, "Start-up").
+        return String(title.prefix(limit - 1)) + "…"
     }
 }
 
