@@ -82,7 +82,7 @@ struct ImportTests {
                 "dtd.opml line 2: the document declares a DTD or entities, which are refused"
             ),
             (
-                "xxe.opml", Array("<?xml version=\"1.0\"?>\n<!doctype x SYSTEM \"file:///etc/passwd\"><opml/>".utf8),
+                "xxe.opml", Array("<?xml version=\"1.0\"?>\n<!DOCTYPE x SYSTEM \"file:///etc/passwd\"><opml/>".utf8),
                 "xxe.opml line 2: the document declares a DTD or entities, which are refused"
             ),
             (
@@ -154,5 +154,109 @@ struct ImportTests {
             result.stderr
                 == "error: standard input line 2: the document declares a DTD or entities, which are refused\n")
         #expect(!FileManager.default.fileExists(atPath: outline.database))
+    }
+
+    /// The parser refuses a DTD where it meets it, after decoding: a document in UTF-16, UTF-7 or
+    /// Latin-1 cannot slip its entities past a search for the bytes of `<!DOCTYPE`.
+    @Test(arguments: ["UTF-16", "UTF-7", "ISO-8859-1"])
+    func aDTDIsRefusedInEveryEncoding(encoding: String) throws {
+        var declarations = "<!ENTITY lol0 \"lol\">"
+        for level in 1...9 {
+            declarations += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
+        let declaration = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n"
+        let body =
+            "<!DOCTYPE opml [\(declarations)\n<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n"
+            + "<opml version=\"2.0\"><body><outline text=\"&lol9; &xxe;\"/></body></opml>\n"
+        let path = outline.directory + "/laughs.opml"
+        // A UTF-7 document names its encoding in ASCII, which the parser reads before it knows.
+        let (plain, encoded) = encoding == "UTF-7" ? (declaration, body) : ("", declaration + body)
+        let converted = try OutlineProcess.run(
+            ["sh", "-c", "printf '%s' '\(plain)' > '\(path)' && iconv -f UTF-8 -t \(encoding) >> '\(path)'"],
+            input: Data(encoded.utf8), viaShell: true)
+        #expect(converted.status == 0, "\(converted)")
+        let result = try outline.run(["import", path])
+        #expect(result.status == 1 && result.signal == nil, "\(result)")
+        #expect(result.stderr == "error: \(path) line 2: the document declares a DTD or entities, which are refused\n")
+        #expect(!FileManager.default.fileExists(atPath: outline.database))
+    }
+
+    /// What only looks like a DTD, in a comment or a CDATA section, is no reason to refuse; a
+    /// `<` that starts no tag stays in the title; an `<outline>` with a `title` and no `text`
+    /// (a feed list's) is titled by it; one with neither says so.
+    @Test func opmlDetailsFromATrialAreReadAsMeant() throws {
+        let document = """
+            <?xml version="1.0"?>
+            <!-- written for <!DOCTYPE html> pages -->
+            <opml version="2.0"><head><title><![CDATA[ <!ENTITY x "y"> ]]></title></head><body>
+            <outline text="1 &lt; 2 and 3 &gt; 2"/>
+            <outline text="&lt;b&gt;bold&lt;/b&gt; text"/>
+            <outline type="rss" title="A feed" xmlUrl="https://example.org/feed"/>
+            </body></opml>
+            """
+        let result = try importing(document, ["--format", "opml"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try outline.tsv().map { $0.split(separator: "\t")[4] } == ["1 < 2 and 3 > 2", "bold text", "A feed"])
+        let untitled = try importing("<opml><body>\n<outline type=\"rss\"/></body></opml>", ["--format", "opml"])
+        #expect(
+            untitled.stderr
+                == "error: standard input line 2, column 20: an <outline> has no text, and a title cannot be empty\n")
+    }
+
+    /// libxml2's own output never reaches the terminal, and its errors are told in words: a
+    /// file that is not in the encoding it names, a namespace prefix never declared, an
+    /// attribute past libxml2's 10 MB, and an error past line 65,535, which keeps its number.
+    @Test func xmlErrorsAreOneLineInWords() throws {
+        let cases: [(name: String, bytes: [UInt8], message: String)] = [
+            (
+                "sjis.opml",
+                Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<opml><body><outline text=\"".utf8)
+                    + [0x82, 0xA0, 0x81] + Array("\"/></body></opml>\n".utf8),
+                "its bytes do not fit the encoding it names"
+            ),
+            (
+                "prefix.opml", Array("<opml><body>\n<outline text=\"a\" z:w=\"2\"/></body></opml>".utf8),
+                "line 2, column 26: the XML is not well-formed: a namespace prefix is used that the document does not declare"
+            ),
+            (
+                "long.opml",
+                Array(
+                    ("<opml><body><outline text=\"ok\" x=\"" + String(repeating: "z", count: 10_500_000) + "\"/>").utf8),
+                "an attribute's value or a name is longer than libxml2 reads (10 MB)"
+            ),
+            (
+                "far.opml",
+                Array(
+                    ("<opml><body>" + String(repeating: "\n", count: 70_000) + "<outline text=\"\"/></body></opml>")
+                        .utf8),
+                "line 70001, column 17: an <outline> has no text"
+            ),
+        ]
+        for (name, bytes, message) in cases {
+            let path = outline.directory + "/" + name
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            let result = try outline.run(["import", path])
+            #expect(result.status == 1, "\(name): \(result)")
+            #expect(
+                result.stderr.hasPrefix("error: \(path) line ") && result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(name): one line: \(result.stderr)")
+        }
+    }
+
+    /// A UTF-16 document is OPML by its bytes, from standard input or under any name.
+    @Test func aUTF16DocumentIsKnownAsOPMLByItsBytes() throws {
+        let document =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<opml><body><outline text=\"Zoë\"/></body></opml>\n"
+        for target in ["UTF-16", "UTF-16LE", "UTF-16BE"] {
+            let path = outline.directory + "/list-\(target).xml"
+            let converted = try OutlineProcess.run(
+                ["sh", "-c", "iconv -f UTF-8 -t \(target) > '\(path)'"], input: Data(document.utf8), viaShell: true)
+            #expect(converted.status == 0, "\(converted)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let piped = try OutlineProcess.run(["--db", outline.database, "import"], input: bytes)
+            #expect(piped.status == 0, "\(target): \(piped)")
+            #expect(try outline.run(["import", path]).status == 0, "\(target)")
+        }
+        #expect(try outline.tsv().map { $0.split(separator: "\t")[4] } == Array(repeating: "Zoë", count: 6))
     }
 }

@@ -5,50 +5,52 @@
 // command (Docs/performance.md, "Start-up"). Here libxml2 is opened with dlopen on the first
 // document, and only the few calls the reader needs are looked up.
 //
-// The reader hands out element starts and ends, in document order. Entities are never
-// substituted, no DTD is loaded and nothing is fetched from the network; the caller refuses
-// documents that declare a DTD before they get here.
+// The document is parsed as XMLParser parsed it: by libxml2's SAX2 push parser, element by
+// element, so the caller sees each element's line and column as the parser reads it and can
+// stop at the first element it refuses. A document that declares a DTD is refused as soon as the
+// DTD is named, in whatever encoding it is written, so no entity is ever declared or expanded;
+// nothing is fetched from the network. Warnings count as errors, as they did with XMLParser.
 #ifndef OUTLINE_CXMLREADER_H
 #define OUTLINE_CXMLREADER_H
 
 #include <stddef.h>
 
-/// A reader over one document in memory.
-typedef struct outline_xml_reader outline_xml_reader;
+/// Called at each element's start with its name (`prefix:name` when it has a prefix), its
+/// attributes as name, value, name, value, ..., NULL (values with character references
+/// decoded), and the parser's line and column. Returning non-zero stops the parse.
+typedef int (*outline_xml_start_element)(
+    void *context, const char *name, const char *const *attributes, int line, int column);
 
-/// What `outline_xml_next` found.
-enum outline_xml_event {
-    /// The document has no more elements.
-    OUTLINE_XML_END_OF_DOCUMENT = 0,
-    /// The start of an element: its name, attributes and line can be read.
-    OUTLINE_XML_ELEMENT_START = 1,
-    /// The end of an element (also given right after the start of an empty element).
-    OUTLINE_XML_ELEMENT_END = 2,
-    /// The document is not well-formed: `outline_xml_error` says where and why.
-    OUTLINE_XML_FAILED = -1,
+/// Called at each element's end (also right after the start of an empty element).
+typedef void (*outline_xml_end_element)(void *context, const char *name);
+
+/// Where and why the parse failed.
+typedef struct {
+    /// libxml2's code (`xmlParserErrors`), or `OUTLINE_XML_DECLARES_DTD`.
+    int code;
+    int line;
+    int column;
+    /// libxml2's own message, on one line.
+    char message[200];
+} outline_xml_failure;
+
+/// The failure's code when the document declares a DTD (libxml2's own codes are below 10,000).
+#define OUTLINE_XML_DECLARES_DTD 100000
+
+/// What `outline_xml_parse` did.
+enum outline_xml_outcome {
+    /// The whole document was read.
+    OUTLINE_XML_READ = 0,
+    /// A callback returned non-zero.
+    OUTLINE_XML_STOPPED = 1,
+    /// The document is not well-formed: `failure` says where and why.
+    OUTLINE_XML_FAILED = 2,
+    /// libxml2 could not be loaded: `failure.message` says why.
+    OUTLINE_XML_UNAVAILABLE = 3,
 };
 
-/// Opens a reader on `length` bytes, which must outlive it. Returns NULL when libxml2 cannot be
-/// loaded, with the reason in `why` (at most `why_size` bytes, NUL-terminated).
-outline_xml_reader *outline_xml_open(const char *bytes, int length, char *why, size_t why_size);
-
-/// Steps to the next element start or end.
-int outline_xml_next(outline_xml_reader *reader);
-
-/// The current element's name; valid until the next step.
-const char *outline_xml_name(outline_xml_reader *reader);
-
-/// The value of the current element's attribute `name`, with character references decoded, or
-/// NULL if it has none; valid until the next call on the reader. Only after an element start.
-const char *outline_xml_attribute(outline_xml_reader *reader, const char *name);
-
-/// The line on which the current element starts (1 is the first).
-int outline_xml_line(outline_xml_reader *reader);
-
-/// libxml2's code (`xmlParserErrors`), the line and the column of the first error.
-void outline_xml_error(const outline_xml_reader *reader, int *code, int *line, int *column);
-
-/// Frees the reader.
-void outline_xml_close(outline_xml_reader *reader);
+/// Parses `length` bytes, calling `start` and `end` for each element.
+int outline_xml_parse(const char *bytes, int length, void *context, outline_xml_start_element start,
+                      outline_xml_end_element end, outline_xml_failure *failure);
 
 #endif

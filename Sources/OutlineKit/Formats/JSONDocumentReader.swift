@@ -89,10 +89,15 @@ extension DocumentFormat {
         }
     }
 
-    /// The format a document's content suggests: XML is OPML, an array is JSON, a line that
+    /// The format a document's content suggests: XML (in UTF-8 or UTF-16) is OPML, an array is JSON, a line that
     /// starts with `* ` after a first line that does is org (`*` bullets without one are
     /// Markdown), a bullet or heading is Markdown, and anything else text.
     public init(content bytes: [UInt8]) {
+        // XML is the one format read in UTF-16: a byte order mark, or a "<" beside a zero byte.
+        if [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]].contains(where: { bytes.starts(with: $0) }) {
+            self = .opml
+            return
+        }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = bytes[start...].first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         if first == UInt8(ascii: "<") {

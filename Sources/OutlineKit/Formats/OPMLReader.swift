@@ -5,107 +5,141 @@ import CXMLReader
 /// Dynalist) or `_status="checked"` (OmniOutliner) as done. Other elements and attributes are
 /// ignored.
 ///
-/// A document with a `<!DOCTYPE` or an `<!ENTITY` is refused before it is parsed: no external
-/// entity is ever read and no entity expanded (XXE, "billion laughs"). Any parse error is fatal,
-/// with its line and column. libxml2 reads the XML (`CXMLReader`), loaded only when a document
-/// is read.
+/// A document that declares a DTD is refused as soon as the parser meets its `<!DOCTYPE`, in
+/// whatever encoding it is written: no external entity is ever read and no entity declared or
+/// expanded (XXE, "billion laughs"). Any parse error is fatal, with its line and column. libxml2
+/// reads the XML (`CXMLReader`), loaded only when a document is read.
 public enum OPMLReader {
     /// The items of an OPML document.
     ///
     /// - Throws: `DocumentError` with the line and column.
     public static func read(_ bytes: [UInt8]) throws -> [ImportedItem] {
-        if let line = declarationLine(bytes) {
-            throw DocumentError(line: line, "the document declares a DTD or entities, which are refused")
-        }
-        // libxml2's reader calls an empty document badly ended; it simply holds no OPML.
-        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        // Nothing but white space, or a byte order mark alone, holds no <opml> element (libxml2
+        // would call the mark badly ended).
+        let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard afterMark.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
         }
         guard bytes.count <= Int(Int32.max) else {
             throw DocumentError(line: 1, "the document is larger than the 2 GiB that libxml2 reads")
         }
-        return try bytes.withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { characters in
-                var why = [CChar](repeating: 0, count: 256)
-                guard let reader = outline_xml_open(characters.baseAddress, Int32(buffer.count), &why, why.count)
-                else {
-                    let reason = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    throw DocumentError(line: 1, "reading OPML needs libxml2, which could not be loaded: \(reason)")
+        let reader = ElementReader()
+        var failure = outline_xml_failure()
+        let outcome = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                withExtendedLifetime(reader) {
+                    outline_xml_parse(
+                        characters.baseAddress, Int32(buffer.count), Unmanaged.passUnretained(reader).toOpaque(),
+                        { context, name, attributes, line, column in
+                            let reader = Unmanaged<ElementReader>.fromOpaque(context!).takeUnretainedValue()
+                            return reader.start(name!, attributes!, line: Int(line), column: Int(column)) ? 0 : 1
+                        },
+                        { context, name in
+                            Unmanaged<ElementReader>.fromOpaque(context!).takeUnretainedValue().end(name!)
+                        }, &failure)
                 }
-                defer { outline_xml_close(reader) }
-                return try items(from: reader)
             }
+        }
+        let message = withUnsafeBytes(of: failure.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch Int(outcome) {
+        case Int(OUTLINE_XML_STOPPED.rawValue):
+            throw reader.failure ?? DocumentError(line: 1, "the document could not be read")
+        case Int(OUTLINE_XML_FAILED.rawValue) where failure.code == OUTLINE_XML_DECLARES_DTD:
+            throw DocumentError(
+                line: max(1, Int(failure.line)), "the document declares a DTD or entities, which are refused")
+        case Int(OUTLINE_XML_FAILED.rawValue):
+            throw DocumentError(
+                line: max(1, Int(failure.line)), column: max(0, Int(failure.column)),
+                "the XML is not well-formed: " + describe(code: Int(failure.code), message: message))
+        case Int(OUTLINE_XML_UNAVAILABLE.rawValue):
+            throw DocumentError(line: 1, "reading OPML needs libxml2, which could not be loaded: \(message)")
+        default:
+            guard reader.sawOPML else {
+                throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
+            }
+            return reader.nester.finish()
         }
     }
 
-    /// Walks the elements: each `<outline>` is an item, nested as the elements are.
-    private static func items(from reader: OpaquePointer) throws -> [ImportedItem] {
+    /// Turns elements into items: each `<outline>` one, nested as the elements are.
+    private final class ElementReader {
         var nester = ItemNester()
         var sawOPML = false
-        var depth = 0  // how deep the reader is among `<outline>` elements
-        while true {
-            switch outline_xml_next(reader) {
-            case Int32(OUTLINE_XML_ELEMENT_START.rawValue):
-                let name = String(cString: outline_xml_name(reader))
-                if name == "opml" { sawOPML = true }
-                guard name == "outline" else { continue }
-                depth += 1
-                let line = Int(max(1, outline_xml_line(reader)))
-                let attribute = { (name: String) in outline_xml_attribute(reader, name).map { String(cString: $0) } }
-                let done = attribute("_complete") == "true" || attribute("_status") == "checked"
-                let item = ImportedItem(title: htmlText(attribute("text") ?? ""), isDone: done)
+        /// The first item refused, which stops the parse.
+        var failure: DocumentError?
+        /// How deep the parser is among `<outline>` elements.
+        private var depth = 0
+
+        /// Reads one element's start; false refuses the document (`failure` says why).
+        func start(
+            _ name: UnsafePointer<CChar>, _ attributes: UnsafePointer<UnsafePointer<CChar>?>, line: Int, column: Int
+        ) -> Bool {
+            let element = String(cString: name)
+            if element == "opml" { sawOPML = true }
+            guard element == "outline" else { return true }
+            depth += 1
+            var values: [String: String] = [:]
+            var index = 0
+            while let key = attributes[index], let value = attributes[index + 1] {
+                let key = String(cString: key)
+                if values[key] == nil { values[key] = String(cString: value) }
+                index += 2
+            }
+            let done = values["_complete"] == "true" || values["_status"] == "checked"
+            // Feed lists (Feedly's, for one) may give a `title` and no `text`.
+            let text = values["text"].flatMap { $0.isEmpty ? nil : $0 } ?? values["title"] ?? ""
+            let item = ImportedItem(title: OPMLReader.htmlText(text), isDone: done)
+            do {
+                if item.title.isEmpty {
+                    throw DocumentError(line: line, "an <outline> has no text, and a title cannot be empty")
+                }
                 var checked = try MarkdownReader.checked(item, line: line)
-                if let note = attribute("_note") {
+                if let note = values["_note"] {
                     checked.note = try MarkdownReader.checkedNote(note, line: line)
                 }
                 try nester.add(checked, depth: depth, line: line)
-            case Int32(OUTLINE_XML_ELEMENT_END.rawValue):
-                if String(cString: outline_xml_name(reader)) == "outline" { depth -= 1 }
-            case Int32(OUTLINE_XML_END_OF_DOCUMENT.rawValue):
-                guard sawOPML else {
-                    throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
-                }
-                return nester.finish()
-            default:
-                var code: Int32 = 0
-                var line: Int32 = 0
-                var column: Int32 = 0
-                outline_xml_error(reader, &code, &line, &column)
-                throw DocumentError(
-                    line: max(1, Int(line)), column: max(0, Int(column)),
-                    "the XML is not well-formed: " + describe(code: Int(code)))
+                return true
+            } catch let error as DocumentError {
+                failure = DocumentError(line: error.line, column: column, error.reason)
+            } catch {
+                failure = DocumentError(line: line, column: column, "\(error)")
             }
+            return false
+        }
+
+        func end(_ name: UnsafePointer<CChar>) {
+            if String(cString: name) == "outline" { depth -= 1 }
         }
     }
 
-    /// The line of the first `<!DOCTYPE` or `<!ENTITY`, in any case, if there is one.
-    static func declarationLine(_ bytes: [UInt8]) -> Int? {
-        let lowered = bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
-        for needle in [Array("<!doctype".utf8), Array("<!entity".utf8)] {
-            if let start = ByteSearch.firstIndex(of: needle, in: lowered, from: 0) {
-                return lowered[..<start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            }
-        }
-        return nil
-    }
-
-    /// A parse error in a few words, from libxml2's code (`xmlParserErrors`): the common ones by
-    /// name, the rest by number.
-    static func describe(code: Int) -> String {
+    /// A parse error in a few words, from libxml2's code (`xmlParserErrors`): the common ones in
+    /// our words, the rest in libxml2's.
+    static func describe(code: Int, message: String) -> String {
         switch code {
-        case 4: "the document is empty"
-        case 5: "the document does not end where its elements do"
+        case _ where message.contains("length too long"):
+            "an attribute's value or a name is longer than libxml2 reads (10 MB)"
+        case 4: "it holds no XML element (it is empty, or not XML)"
+        case 5: "something follows the document's last element"
+        case 9 where message.contains("UTF-8"):
+            "its bytes are not UTF-8, and it names no other encoding (<?xml version=\"1.0\" encoding=\"...\"?>)"
         case 9: "a character XML does not allow"
         case 23: "an entity reference lacks its ;"
         case 26: "an entity is used that XML does not know"
+        case 31, 32: "it names an encoding that libxml2 does not know"
         case 38: "an attribute holds a bare <"
-        case 39, 40, 41: "an attribute's value is not in quotes"
+        case 39, 40, 41: "an attribute's value is not in quotes, or not closed"
         case 42: "an attribute is given twice"
-        case 68: "an & does not start an entity"
+        case 45: "a comment is not closed with -->"
+        case 64: "the <?xml ...?> declaration is not the first thing in the file"
+        case 68 where message.contains("EntityRef"): "an & does not start an entity (write & as &amp;)"
+        case 68: "a name is missing where XML needs one (after < or &, or an attribute's)"
         case 73: "a tag is not closed with >"
         case 76: "an end tag does not match its start tag"
-        case 77: "the document ends inside a tag"
-        default: "libxml2 error \(code)"
+        case 77: "the document ends before all its elements are closed (was it cut short?)"
+        case 108: "it is not XML 1.0"
+        case 201: "a namespace prefix is used that the document does not declare"
+        case 6003: "its bytes do not fit the encoding it names"
+        default: message.isEmpty ? "libxml2 error \(code)" : "\(message) (libxml2 error \(code))"
         }
     }
 
@@ -116,7 +150,11 @@ public enum OPMLReader {
         var index = html.startIndex
         while index < html.endIndex {
             let character = html[index]
-            if character == "<", let close = html[index...].firstIndex(of: ">") {
+            // A tag starts with a letter, / or !: in "1 < 2 and 3 > 2" nothing is one.
+            if character == "<", let next = html[html.index(after: index)...].first,
+                next.isLetter || next == "/" || next == "!",
+                let close = html[index...].firstIndex(of: ">")
+            {
                 index = html.index(after: close)
                 continue
             }
