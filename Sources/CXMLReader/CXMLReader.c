@@ -256,8 +256,10 @@ static void start_element(void *user_data, const xml_char *local_name, const xml
         char *name = qualified_name(attribute[0], attribute[1]);
         char *value = decoded_value(attribute[3], attribute[4]);
         if (name == NULL || value == NULL) {
+            // Out of memory: the document is not read at all rather than read without attributes.
             free(name);
             free(value);
+            state->stopped = 1;
             break;
         }
         pairs[2 * kept] = name;
@@ -266,7 +268,8 @@ static void start_element(void *user_data, const xml_char *local_name, const xml
     }
     int line = libxml2.line_number(state->parser);
     int column = libxml2.column_number(state->parser);
-    if (state->start(state->context, element_name(state, local_name, prefix), pairs, line, column) != 0) {
+    if (state->stopped ||
+        state->start(state->context, element_name(state, local_name, prefix), pairs, line, column) != 0) {
         state->stopped = 1;
         libxml2.stop_parser(state->parser);
     }
