@@ -43,7 +43,7 @@ extension Outline {
             completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var item: ItemReference?
 
-        @OptionGroup var depth: DepthOption
+        @Option(help: DepthOption.help) var depth: Int?
 
         @Flag(help: "One line an item: id, parent, position, depth, title, done (1 or 0), separated by tabs.")
         var tsv = false
@@ -62,7 +62,8 @@ extension Outline {
         }
 
         func validate() throws {
-            if sections != nil, depth.levels != nil {
+            try DepthOption.validate(depth)
+            if sections != nil, depth != nil {
                 throw ValidationError("--sections lists REF's children alone; drop --depth")
             }
             if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
@@ -78,10 +79,10 @@ extension Outline {
                 try SectionedListing(store: store, parent: start, leavingOutDone: open).print(
                     json: global.json, tsv: tsv)
             } else if global.json {
-                try ListingJSON.write(store, from: start, maxDepth: depth.levels, leavingOutDone: open)
+                try ListingJSON.write(store, from: start, maxDepth: depth, leavingOutDone: open)
             } else if tsv {
                 let terminal = Terminal.isStandardOutputTerminal
-                try store.walk(from: start, maxDepth: depth.levels, leavingOutDone: open) {
+                try store.walk(from: start, maxDepth: depth, leavingOutDone: open) {
                     StandardOutput.shared.writeLine(TSV.line(for: $0, forTerminal: terminal))
                 }
             } else {
@@ -93,7 +94,7 @@ extension Outline {
             var renderer = TreeRenderer(largestID: try store.largestID())
             var printedAny = false
             try store.walk(
-                from: start, maxDepth: depth.levels, leavingOutDone: open,
+                from: start, maxDepth: depth, leavingOutDone: open,
                 enter: {
                     printedAny = true
                     StandardOutput.shared.writeLine(renderer.enter($0))

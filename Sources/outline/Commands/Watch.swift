@@ -41,7 +41,9 @@ extension Outline {
             completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var item: ItemReference?
 
-        @OptionGroup var depth: DepthOption
+        @Option(help: DepthOption.help) var depth: Int?
+
+        func validate() throws { try DepthOption.validate(depth) }
 
         mutating func run() throws {
             var store = try global.openStore(recordsSteps: false)
@@ -54,7 +56,7 @@ extension Outline {
                 guard Self.waitForFile(store.path) else { return }
                 store = try global.openStore(recordsSteps: false)
             }
-            let scope = ChangeFeed.Scope(start: start, maxDepth: depth.levels)
+            let scope = ChangeFeed.Scope(start: start, maxDepth: depth)
             let feed = try ChangeFeed(store: store, fromTheStart: waitedForTheFile, scope: scope)
             if global.json {
                 try followAsJSON(store, feed, scope)
