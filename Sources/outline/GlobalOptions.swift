@@ -2,19 +2,65 @@ import ArgumentParser
 import Foundation
 import OutlineKit
 
-/// The options every command takes.
+/// `--db` and `--json`, as the root command declares them for its help and completion scripts.
+///
+/// The runner moves these options behind the command's name before parsing, so this group is
+/// never read: each subcommand declares the two itself (`TakesGlobalOptions`), with the same
+/// help, and acts on them through `GlobalSettings`.
 struct GlobalOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The database file (default: $OUTLINE_DB, else the XDG data folder).", valueName: "path"))
+    /// `--db`'s help, the same in every command.
+    static let databaseHelp = ArgumentHelp(
+        "The database file (default: $OUTLINE_DB, else the XDG data folder).", valueName: "path")
+    /// `--json`'s help, the same in every command.
+    static let jsonHelp = ArgumentHelp("Write JSON to standard output.")
+
+    @Option(name: .long, help: databaseHelp)
     var db: String?
 
-    @Flag(name: .long, help: "Write JSON to standard output.")
+    @Flag(name: .long, help: jsonHelp)
     var json = false
+}
 
-    func validate() throws {
+/// A command that takes `--db` and `--json`.
+///
+/// Each command declares the two options itself, rather than through an `@OptionGroup`:
+/// swift-argument-parser reflects over an option group as over a command of its own, and the
+/// first look at each type costs three or four scans of every conformance record in the binary,
+/// at every start (Docs/performance.md, "Start-up"). A command declares, first among its
+/// arguments, so that help lists them where it always has:
+///
+/// ```swift
+/// @Option(help: GlobalOptions.databaseHelp) var db: String?
+/// @Flag(help: GlobalOptions.jsonHelp) var json = false
+/// ```
+///
+/// A command with a `validate()` of its own calls `validateGlobalOptions()` first.
+/// `CommandNamesTests` checks that every subcommand takes the two.
+protocol TakesGlobalOptions: ParsableCommand {
+    /// `--db`: the database file, when given.
+    var db: String? { get }
+    /// `--json`: write JSON to standard output.
+    var json: Bool { get }
+}
+
+extension TakesGlobalOptions {
+    /// What the global options say.
+    var global: GlobalSettings { GlobalSettings(db: db, json: json) }
+
+    func validate() throws { try validateGlobalOptions() }
+
+    /// Refuses an empty `--db`.
+    func validateGlobalOptions() throws {
         if db == "" { throw ValidationError("--db needs a path; it was given an empty one") }
     }
+}
+
+/// What a command line's global options say: which database, and whether output is JSON.
+struct GlobalSettings {
+    /// `--db`, when given.
+    var db: String?
+    /// `--json`.
+    var json: Bool
 
     /// Opens the database this command line names.
     ///

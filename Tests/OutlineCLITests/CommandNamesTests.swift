@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 
@@ -25,6 +26,31 @@ struct CommandNamesTests {
             $0.configuration._superCommandName != Outline.toolName
         }
         #expect(missing.isEmpty, "\(missing.map { $0.configuration.commandName ?? "?" })")
+    }
+
+    /// Every command declares --db and --json itself (`TakesGlobalOptions`: an option group
+    /// costs conformance scans at every start), and checks them, whatever else it checks.
+    @Test func everyCommandTakesAndChecksTheGlobalOptions() throws {
+        func leaves(_ type: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+            let inner = type.configuration.subcommands
+            return inner.isEmpty ? [type] : inner.flatMap(leaves)
+        }
+        let missing = Outline.configuration.subcommands.flatMap(leaves).filter { !($0 is any TakesGlobalOptions.Type) }
+        #expect(missing.isEmpty, "\(missing.map { $0.configuration.commandName ?? "?" })")
+        let commandLines = [
+            "add x", "ls", "show 1", "find x", "rm 1", "mv 1 --under 2", "cp 1 --under 2", "edit 1 t", "edit --print",
+            "done 1", "reopen 1", "note 1", "sort 1", "export", "import -", "undo", "redo", "history", "watch", "check",
+            "reindex", "sync", "sync init r", "sync status", "sync compact", "sync remote r",
+        ]
+        for line in commandLines {
+            let arguments = line.split(separator: " ").map(String.init) + ["--db", ""]
+            let result = try OutlineProcess.run(arguments, input: Data())
+            #expect(result.status == 64, "\(line): \(result)")
+            #expect(
+                result.stderr.hasPrefix("error: --db needs a path; it was given an empty one"), "\(line): \(result)")
+        }
+        let typed = Set(commandLines.map { String($0.split(separator: " ")[0]) })
+        #expect(typed == Set(Outline.commandNames), "every command is tried")
     }
 
     /// The runner hands operands over after parsing to exactly the commands that take a list.

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Add: TakesOperandList {
+    struct Add: TakesOperandList, TakesGlobalOptions, TakesPlacement {
         static let configuration = CommandConfiguration(
             commandName: "add", _superCommandName: Outline.toolName,
             abstract: "Add items, as consecutive siblings in argument order.",
@@ -20,13 +20,28 @@ extension Outline {
                   id=$(outline add Project) && outline add --under "$id" Plan Build Ship
                 """)
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var placement: PlacementOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @Option(
+            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var under: ItemReference?
+        @Option(help: PlacementOptions.atHelp) var at: Int?
+        @Option(
+            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var before: ItemReference?
+        @Option(
+            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var after: ItemReference?
 
         @Argument(help: ArgumentHelp("The titles to add; - reads titles from standard input.", valueName: "title"))
         var titles: [String]
 
         func validate() throws {
+            try validateGlobalOptions()
+            try validatePlacement()
             if titles.count(where: { $0 == "-" }) > 1 {
                 throw ValidationError("give - at most once: standard input can be read only once")
             }
@@ -39,7 +54,7 @@ extension Outline {
         mutating func run() throws {
             let titles = try StandardInputTitles.expand(titles)
             let store = try global.openStore(createsFile: true)
-            let place = try placement.resolved(in: store)
+            let place = try resolvedPlacement(in: store)
             let result = try store.add(
                 titles, under: place.parent, placement: place.placement, reportingChanges: global.json)
             if global.json {

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Check: ParsableCommand {
+    struct Check: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "check", _superCommandName: Outline.toolName,
             abstract: "Verify the outline's invariants and SQLite's integrity.",
@@ -16,7 +16,8 @@ extension Outline {
                   outline check --json | jq .ok
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Copy: TakesItemReferences {
+    struct Copy: TakesItemReferences, TakesGlobalOptions, TakesPlacement {
         static let configuration = CommandConfiguration(
             commandName: "cp", _superCommandName: Outline.toolName,
             abstract: "Copy items, with their subtrees, to a new place.",
@@ -19,8 +19,21 @@ extension Outline {
                   id=$(outline cp 5 --under root --at 1)
                 """)
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var placement: PlacementOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @Option(
+            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var under: ItemReference?
+        @Option(help: PlacementOptions.atHelp) var at: Int?
+        @Option(
+            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var before: ItemReference?
+        @Option(
+            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var after: ItemReference?
 
         @Argument(
             help: ArgumentHelp("The items to copy.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
@@ -28,7 +41,9 @@ extension Outline {
         var items: [ItemReference]
 
         func validate() throws {
-            if !placement.namesADestination {
+            try validateGlobalOptions()
+            try validatePlacement()
+            if !namesADestination {
                 throw ValidationError("say where to copy the items: --under REF, --before REF or --after REF")
             }
         }
@@ -38,7 +53,7 @@ extension Outline {
         mutating func run() throws {
             let store = try global.openStore()
             let items = try store.resolve(items)
-            let place = try placement.resolved(in: store)
+            let place = try resolvedPlacement(in: store)
             let result = try store.copy(
                 items, under: place.parent, placement: place.placement, reportingChanges: global.json)
             if global.json {

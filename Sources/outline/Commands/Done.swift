@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Done: TakesItemReferences {
+    struct Done: TakesItemReferences, TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "done", _superCommandName: Outline.toolName,
             abstract: "Mark items done.",
@@ -16,7 +16,8 @@ extension Outline {
                   outline find milk --tsv | cut -f1 | xargs -r outline done
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("The items to mark done.", valueName: "ref"),
@@ -32,7 +33,7 @@ extension Outline {
         }
     }
 
-    struct Reopen: TakesItemReferences {
+    struct Reopen: TakesItemReferences, TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "reopen", _superCommandName: Outline.toolName,
             abstract: "Mark done items open again.",
@@ -44,7 +45,8 @@ extension Outline {
                   outline reopen 4 7
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("The items to reopen.", valueName: "ref"),

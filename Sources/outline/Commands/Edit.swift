@@ -3,7 +3,7 @@ import Foundation
 import OutlineKit
 
 extension Outline {
-    struct Edit: ParsableCommand {
+    struct Edit: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "edit", _superCommandName: Outline.toolName,
             abstract: "Give an item a new title, or edit a subtree in your editor.",
@@ -29,7 +29,8 @@ extension Outline {
                   outline edit Groceries --print | sed 's/Milk  #/Oat milk  #/' | outline edit Groceries --apply -
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp(
@@ -52,6 +53,7 @@ extension Outline {
         static let maximumBytes = 256 * 1024 * 1024
 
         func validate() throws {
+            try validateGlobalOptions()
             if printsText, appliedFile != nil {
                 throw ValidationError("--print and --apply cannot be given together")
             }

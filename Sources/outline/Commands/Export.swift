@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Export: ParsableCommand {
+    struct Export: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "export", _superCommandName: Outline.toolName,
             abstract: "Write an item's descendants (default: the whole outline) as a document.",
@@ -27,7 +27,8 @@ extension Outline {
                   outline export Trips --format org --open
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("Whose descendants to write (default: the root).", valueName: "ref"),
@@ -44,6 +45,7 @@ extension Outline {
         var tasks = false
 
         func validate() throws {
+            try validateGlobalOptions()
             if global.json, let format, format != .json {
                 throw ValidationError("--json writes JSON; use --format json (or leave out --json) for a document")
             }

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Find: ParsableCommand {
+    struct Find: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "find", _superCommandName: Outline.toolName,
             abstract: "Find the items whose title or note holds every TEXT.",
@@ -23,7 +23,8 @@ extension Outline {
                   outline find invoice --tsv | cut -f1 | xargs -r outline rm
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("What the title or note must hold; every TEXT must be there.", valueName: "text"))
@@ -41,6 +42,7 @@ extension Outline {
         var tsv = false
 
         func validate() throws {
+            try validateGlobalOptions()
             if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
             if text.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
                 throw ValidationError("give some text to look for; blank TEXT finds nothing")

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct History: ParsableCommand {
+    struct History: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "history", _superCommandName: Outline.toolName,
             abstract: "Show the undo history, newest first.",
@@ -16,12 +16,14 @@ extension Outline {
                   outline history --limit 0 --json | jq '.[] | select(.undone)'
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Option(help: ArgumentHelp("How many steps to show; 0 shows all.", valueName: "n"))
         var limit = 20
 
         func validate() throws {
+            try validateGlobalOptions()
             if limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
         }
 

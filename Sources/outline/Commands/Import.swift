@@ -3,7 +3,7 @@ import Foundation
 import OutlineKit
 
 extension Outline {
-    struct Import: ParsableCommand {
+    struct Import: TakesGlobalOptions, TakesPlacement {
         static let configuration = CommandConfiguration(
             commandName: "import", _superCommandName: Outline.toolName,
             abstract: "Add the outlines of documents: Markdown, OPML, org, indented text or JSON.",
@@ -31,8 +31,21 @@ extension Outline {
                   outline export Work | outline import --under Archive
                 """)
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var placement: PlacementOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @Option(
+            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var under: ItemReference?
+        @Option(help: PlacementOptions.atHelp) var at: Int?
+        @Option(
+            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var before: ItemReference?
+        @Option(
+            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var after: ItemReference?
 
         @Argument(help: ArgumentHelp("The documents to read; - for standard input.", valueName: "file"))
         var files: [String] = []
@@ -42,6 +55,11 @@ extension Outline {
                 "markdown, opml, org, text or json (default: from the name, else the content).",
                 valueName: "format"))
         var format: DocumentFormat?
+
+        func validate() throws {
+            try validateGlobalOptions()
+            try validatePlacement()
+        }
 
         /// The largest document read, as for `add -`: far beyond any real outline.
         static let maximumBytes = 256 * 1024 * 1024
@@ -72,7 +90,7 @@ extension Outline {
                     message: "\(shown) \(sources.count == 1 ? "holds" : "hold") no items; nothing was added")
             }
             let store = try global.openStore(createsFile: true)
-            let place = try placement.resolved(in: store)
+            let place = try resolvedPlacement(in: store)
             let result = try store.importItems(
                 consume items, names: names, under: place.parent, placement: place.placement,
                 reportingChanges: global.json)

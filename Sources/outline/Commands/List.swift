@@ -3,7 +3,7 @@ import Foundation
 import OutlineKit
 
 extension Outline {
-    struct List: ParsableCommand {
+    struct List: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "ls", _superCommandName: Outline.toolName,
             abstract: "List an item's descendants (default: the whole outline).",
@@ -36,7 +36,8 @@ extension Outline {
                   outline ls Contacts --sections initial
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("Whose descendants to list (default: the root).", valueName: "ref"),
@@ -62,6 +63,7 @@ extension Outline {
         }
 
         func validate() throws {
+            try validateGlobalOptions()
             try DepthOption.validate(depth)
             if sections != nil, depth != nil {
                 throw ValidationError("--sections lists REF's children alone; drop --depth")

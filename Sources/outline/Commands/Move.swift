@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Move: TakesItemReferences {
+    struct Move: TakesItemReferences, TakesGlobalOptions, TakesPlacement {
         static let configuration = CommandConfiguration(
             commandName: "mv", _superCommandName: Outline.toolName,
             abstract: "Move items, with their subtrees, to a new place.",
@@ -18,8 +18,21 @@ extension Outline {
                   outline mv Work/Launch --under root     # to the top level
                 """)
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var placement: PlacementOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @Option(
+            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var under: ItemReference?
+        @Option(help: PlacementOptions.atHelp) var at: Int?
+        @Option(
+            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var before: ItemReference?
+        @Option(
+            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
+            transform: ItemReference.argument)
+        var after: ItemReference?
 
         @Argument(
             help: ArgumentHelp("The items to move.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
@@ -27,7 +40,9 @@ extension Outline {
         var items: [ItemReference]
 
         func validate() throws {
-            if !placement.namesADestination {
+            try validateGlobalOptions()
+            try validatePlacement()
+            if !namesADestination {
                 throw ValidationError("say where to move the items: --under REF, --before REF or --after REF")
             }
         }
@@ -37,7 +52,7 @@ extension Outline {
         mutating func run() throws {
             let store = try global.openStore()
             let items = try store.resolve(items)
-            let place = try placement.resolved(in: store)
+            let place = try resolvedPlacement(in: store)
             let result = try store.move(
                 items, under: place.parent, placement: place.placement, reportingChanges: global.json)
             ChangeOutput.print(result, json: global.json)

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct NoteCommand: ParsableCommand {
+    struct NoteCommand: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "note", _superCommandName: Outline.toolName,
             abstract: "Set, remove or print an item's note.",
@@ -21,7 +21,8 @@ extension Outline {
                   outline note Groceries -- "- oat milk"   # a text that starts with - goes after --
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("The item whose note to set or print.", valueName: "ref"),
@@ -62,7 +63,7 @@ extension Outline {
         }
     }
 
-    struct Sort: ParsableCommand {
+    struct Sort: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "sort", _superCommandName: Outline.toolName,
             abstract: "Sort an item's children.",
@@ -78,7 +79,8 @@ extension Outline {
                   outline sort root --reverse
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("The item whose children to sort.", valueName: "ref"),

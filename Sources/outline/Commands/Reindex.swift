@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Reindex: ParsableCommand {
+    struct Reindex: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "reindex", _superCommandName: Outline.toolName,
             abstract: "Rebuild the index that title paths and find use.",
@@ -16,7 +16,8 @@ extension Outline {
                   outline check || outline reindex
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)

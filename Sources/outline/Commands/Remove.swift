@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Remove: TakesItemReferences {
+    struct Remove: TakesItemReferences, TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "rm", _superCommandName: Outline.toolName,
             abstract: "Remove items with all their descendants.",
@@ -16,7 +16,8 @@ extension Outline {
                   outline ls --tsv | awk -F'\\t' '$6 == 1 {print $1}' | xargs -r outline rm
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("The items to remove.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Show: ParsableCommand {
+    struct Show: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "show", _superCommandName: Outline.toolName,
             abstract: "Show one item: its title, path, place, state, counts and note.",
@@ -12,7 +12,8 @@ extension Outline {
                   outline show 12 --json | jq -r .path
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("The item to show.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,

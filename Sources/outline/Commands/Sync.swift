@@ -33,7 +33,7 @@ extension Outline {
 
 extension Outline.Sync {
     /// `outline sync`: one round.
-    struct Round: ParsableCommand {
+    struct Round: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "run",
             abstract: "Run one round of sync (the default): bring the others' changes, send this machine's.",
@@ -46,7 +46,8 @@ extension Outline.Sync {
                   outline sync --json | jq -c '.changes[]'
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: true)
@@ -56,7 +57,7 @@ extension Outline.Sync {
     }
 
     /// `outline sync init REMOTE`.
-    struct Start: ParsableCommand {
+    struct Start: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "init",
             abstract: "Tie the outline to a git remote and run the first round.",
@@ -75,7 +76,8 @@ extension Outline.Sync {
         @Argument(help: "The git remote: a URL or the path of a bare repository.")
         var remote: String
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -88,7 +90,7 @@ extension Outline.Sync {
     }
 
     /// `outline sync status`.
-    struct Status: ParsableCommand {
+    struct Status: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Say which remote the outline syncs with and what is waiting to be sent.",
@@ -100,7 +102,8 @@ extension Outline.Sync {
                   outline sync status --json | jq .pending
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
@@ -129,7 +132,7 @@ extension Outline.Sync {
 
 extension Outline.Sync {
     /// `outline sync compact`.
-    struct Compact: ParsableCommand {
+    struct Compact: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "compact",
             abstract: "Run a round, then write a snapshot that new machines start from.",
@@ -142,7 +145,8 @@ extension Outline.Sync {
                   outline sync compact
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: true)
@@ -157,7 +161,7 @@ extension Outline.Sync {
 
 extension Outline.Sync {
     /// `outline sync remote NEW`.
-    struct MoveRemote: ParsableCommand {
+    struct MoveRemote: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "remote",
             abstract: "Point the outline at the new URL or path of its remote, after the remote moved.",
@@ -174,7 +178,8 @@ extension Outline.Sync {
         @Argument(help: "The remote's new URL or path.")
         var remote: String
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Undo: ParsableCommand {
+    struct Undo: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "undo", _superCommandName: Outline.toolName,
             abstract: "Undo the last commands that changed the outline, whichever process ran them.",
@@ -18,13 +18,14 @@ extension Outline {
                   outline undo --dry-run
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
         @OptionGroup var travel: HistoryTravelOptions
 
         mutating func run() throws { try travel.run(undoing: true, global) }
     }
 
-    struct Redo: ParsableCommand {
+    struct Redo: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "redo", _superCommandName: Outline.toolName,
             abstract: "Redo the last undone commands.",
@@ -37,7 +38,8 @@ extension Outline {
                   outline redo 2 --dry-run
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
         @OptionGroup var travel: HistoryTravelOptions
 
         mutating func run() throws { try travel.run(undoing: false, global) }
@@ -59,7 +61,7 @@ struct HistoryTravelOptions: ParsableArguments {
     }
 
     /// Undoes or redoes the steps and prints what happened: the whole of both commands.
-    func run(undoing: Bool, _ global: GlobalOptions) throws {
+    func run(undoing: Bool, _ global: GlobalSettings) throws {
         let manager = try global.openStore(recordsSteps: false).undoManager
         let steps =
             undoing

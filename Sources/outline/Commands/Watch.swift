@@ -3,7 +3,7 @@ import Foundation
 import OutlineKit
 
 extension Outline {
-    struct Watch: ParsableCommand {
+    struct Watch: TakesGlobalOptions {
         static let configuration = CommandConfiguration(
             commandName: "watch", _superCommandName: Outline.toolName,
             abstract: "Follow changes to an item's subtree, live, from any process.",
@@ -34,7 +34,8 @@ extension Outline {
                   outline watch --json | jq -c '.changes[]'
                 """)
 
-        @OptionGroup var global: GlobalOptions
+        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
             help: ArgumentHelp("Whose subtree to follow (default: the root).", valueName: "ref"),
@@ -43,7 +44,10 @@ extension Outline {
 
         @Option(help: DepthOption.help) var depth: Int?
 
-        func validate() throws { try DepthOption.validate(depth) }
+        func validate() throws {
+            try validateGlobalOptions()
+            try DepthOption.validate(depth)
+        }
 
         mutating func run() throws {
             var store = try global.openStore(recordsSteps: false)
