@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Undo: TakesGlobalOptions {
+    struct Undo: HistoryTravel {
         static let configuration = CommandConfiguration(
             commandName: "undo", _superCommandName: Outline.toolName,
             abstract: "Undo the last commands that changed the outline, whichever process ran them.",
@@ -20,12 +20,13 @@ extension Outline {
 
         @Option(help: GlobalOptions.databaseHelp) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
-        @OptionGroup var travel: HistoryTravelOptions
+        @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
+        @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
 
-        mutating func run() throws { try travel.run(undoing: true, global) }
+        mutating func run() throws { try travel(undoing: true) }
     }
 
-    struct Redo: TakesGlobalOptions {
+    struct Redo: HistoryTravel {
         static let configuration = CommandConfiguration(
             commandName: "redo", _superCommandName: Outline.toolName,
             abstract: "Redo the last undone commands.",
@@ -40,33 +41,41 @@ extension Outline {
 
         @Option(help: GlobalOptions.databaseHelp) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
-        @OptionGroup var travel: HistoryTravelOptions
+        @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
+        @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
 
-        mutating func run() throws { try travel.run(undoing: false, global) }
+        mutating func run() throws { try travel(undoing: false) }
     }
 }
 
-/// `[N] [--dry-run]`, shared by undo and redo.
-struct HistoryTravelOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("How many steps; with N, --json prints an array of reports.", valueName: "n"))
-    var count: Int?
+/// `undo` and `redo`: `[N] [--dry-run]`, declared by each command (as `TakesGlobalOptions` explains).
+protocol HistoryTravel: TakesGlobalOptions {
+    /// N: how many steps.
+    var count: Int? { get }
+    /// `--dry-run`: say what would change, and change nothing.
+    var dryRun: Bool { get }
+}
 
-    var steps: Int { count ?? 1 }
+/// The help of `undo`'s and `redo`'s own arguments, the same in both.
+enum HistoryTravelOptions {
+    static let countHelp = ArgumentHelp("How many steps; with N, --json prints an array of reports.", valueName: "n")
+    static let dryRunHelp = ArgumentHelp("Say what would change, and change nothing.")
+}
 
-    @Flag(help: "Say what would change, and change nothing.")
-    var dryRun = false
-
+extension HistoryTravel {
     func validate() throws {
+        try validateGlobalOptions()
         if let count, count < 1 { throw ValidationError("the number of steps must be at least 1") }
     }
 
     /// Undoes or redoes the steps and prints what happened: the whole of both commands.
-    func run(undoing: Bool, _ global: GlobalSettings) throws {
+    func travel(undoing: Bool) throws {
         let manager = try global.openStore(recordsSteps: false).undoManager
-        let steps =
+        let steps = count ?? 1
+        let travelled =
             undoing
             ? try manager.undo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
             : try manager.redo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
-        HistoryOutput.printTravel(steps, undoing: undoing, dryRun: dryRun, json: global.json, asArray: count != nil)
+        HistoryOutput.printTravel(travelled, undoing: undoing, dryRun: dryRun, json: global.json, asArray: count != nil)
     }
 }
