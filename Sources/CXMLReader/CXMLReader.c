@@ -284,9 +284,44 @@ static void end_element(void *user_data, const xml_char *local_name, const xml_c
     state->end(state->context, element_name(state, local_name, prefix));
 }
 
+/// The most attributes a tag may have. libxml2 2.9 checks each attribute against all those
+/// before it in the tag, so that 200,000 attributes take minutes; an OPML element has a dozen.
+static const int most_attributes = 10000;
+
+/// The line of the first tag with more than `most_attributes` attributes, or 0. It counts `=`
+/// between `<` and `>`, outside quotes, ignoring zero bytes: so it reads UTF-8, the other
+/// encodings that keep ASCII's bytes (Latin-1, Shift_JIS, EUC and the like) and UTF-16 alike.
+static int line_of_a_crowded_tag(const char *bytes, int length) {
+    int line = 1, in_tag = 0, equals = 0;
+    char quote = 0;
+    for (int i = 0; i < length; i++) {
+        char c = bytes[i];
+        if (c == '\n') line++;
+        if (quote != 0) {
+            if (c == quote) quote = 0;
+        } else if (c == '<') {
+            in_tag = 1;
+            equals = 0;
+        } else if (in_tag && c == '>') {
+            in_tag = 0;
+        } else if (in_tag && (c == '"' || c == '\'')) {
+            quote = c;
+        } else if (in_tag && c == '=' && ++equals > most_attributes) {
+            return line;
+        }
+    }
+    return 0;
+}
+
 int outline_xml_parse(const char *bytes, int length, void *context, outline_xml_start_element start,
                       outline_xml_end_element end, outline_xml_failure *failure) {
     memset(failure, 0, sizeof *failure);
+    int crowded = line_of_a_crowded_tag(bytes, length);
+    if (crowded != 0) {
+        failure->code = OUTLINE_XML_TOO_MANY_ATTRIBUTES;
+        failure->line = crowded;
+        return OUTLINE_XML_FAILED;
+    }
     pthread_once(&load_once, load_libxml2);
     if (load_failure[0] != '\0') {
         snprintf(failure->message, sizeof failure->message, "%s", load_failure);
@@ -313,7 +348,13 @@ int outline_xml_parse(const char *bytes, int length, void *context, outline_xml_
         return OUTLINE_XML_UNAVAILABLE;
     }
     libxml2.use_options(state.parser, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
-    libxml2.parse_chunk(state.parser, bytes, length, 1);
+    // In pieces: given whole, a document past 10 MB meets libxml2's limit on how far it looks
+    // ahead ("Huge input lookup"), which only XML_PARSE_HUGE lifts.
+    const int piece = 256 * 1024;
+    for (int offset = 0; offset < length && !state.failed && !state.stopped; offset += piece) {
+        libxml2.parse_chunk(state.parser, bytes + offset, length - offset < piece ? length - offset : piece, 0);
+    }
+    if (!state.failed && !state.stopped) libxml2.parse_chunk(state.parser, NULL, 0, 1);
     libxml2.free_parser(state.parser);
     libxml2.set_structured_error_handler(NULL, NULL);
     libxml2.set_generic_error_handler(NULL, NULL);

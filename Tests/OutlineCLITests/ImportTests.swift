@@ -124,8 +124,20 @@ struct ImportTests {
                 "huge.opml",
                 Array(
                     ("<opml><body><outline text=\"ok\" x=\"" + String(repeating: "z", count: 10_500_000) + "\"/>").utf8),
-                "huge.opml line 1, column 34: the XML is not well-formed: "
-                    + "an attribute's value or a name is longer than libxml2 reads (10 MB)"
+                "huge.opml line 1, column 13: the XML is not well-formed: "
+                    + "a tag, an attribute's value or a name is longer than libxml2 reads (10 MB)"
+            ),
+            // libxml2 2.9 checks each attribute against every one before it: minutes for 200,000.
+            (
+                "crowded.opml",
+                Array(
+                    ("<opml><body>\n<outline text=\"a\" "
+                        + (0..<10_001).map { "a\($0)=\"x\"" }.joined(separator: " ") + "/></body></opml>").utf8),
+                "crowded.opml line 2: a tag has more than 10,000 attributes, which are refused"
+            ),
+            (
+                "wide.opml", [0xFF, 0xFE, 0x00, 0x00] + Array("<\0\0\0".utf8),
+                "wide.opml line 1: the document is in UTF-32, which libxml2 does not read; convert it to UTF-8"
             ),
             // Lines past 65,535 keep their numbers.
             (
@@ -245,5 +257,16 @@ struct ImportTests {
             #expect(try outline.run(["import", path]).status == 0, "\(target)")
         }
         #expect(try outline.tsv().map { $0.split(separator: "\t")[4] } == Array(repeating: "Zoë", count: 6))
+    }
+
+    /// A document past 10 MB imports: given to libxml2 whole, it met the parser's limit on how far
+    /// it looks ahead ("Huge input lookup"), and an export of a big outline could not come back.
+    @Test func aDocumentPastTenMegabytesImports() throws {
+        let padding = String(repeating: "<x a=\"" + String(repeating: "y", count: 90) + "\"/>\n", count: 120_000)
+        let path = outline.directory + "/padded.opml"
+        let document = "<opml version=\"2.0\"><head>" + padding + "</head><body><outline text=\"a\"/></body></opml>\n"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(document.utf8)))
+        let result = try outline.run(["import", path])
+        #expect(result.status == 0 && result.stdout == "1\n", "\(result)")
     }
 }

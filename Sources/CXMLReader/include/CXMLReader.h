@@ -26,7 +26,7 @@ typedef void (*outline_xml_end_element)(void *context, const char *name);
 
 /// Where and why the parse failed.
 typedef struct {
-    /// libxml2's code (`xmlParserErrors`), or `OUTLINE_XML_DECLARES_DTD`.
+    /// libxml2's code (`xmlParserErrors`), or one of the two below.
     int code;
     int line;
     int column;
@@ -36,6 +36,9 @@ typedef struct {
 
 /// The failure's code when the document declares a DTD (libxml2's own codes are below 10,000).
 #define OUTLINE_XML_DECLARES_DTD 100000
+/// The failure's code when a tag has more than 10,000 attributes, which libxml2 2.9 takes
+/// minutes to check.
+#define OUTLINE_XML_TOO_MANY_ATTRIBUTES 100001
 
 /// What `outline_xml_parse` did.
 enum outline_xml_outcome {

@@ -14,10 +14,14 @@ public enum OPMLReader {
     ///
     /// - Throws: `DocumentError` with the line and column.
     public static func read(_ bytes: [UInt8]) throws -> [ImportedItem] {
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            throw DocumentError(line: 1, "the document is in UTF-32, which libxml2 does not read; convert it to UTF-8")
+        }
         // Nothing but white space, or a byte order mark alone, holds no <opml> element (libxml2
-        // would call the mark badly ended).
-        let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard afterMark.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        // would call the mark badly ended). In UTF-16, a space's other byte is zero.
+        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes.dropFirst(utf16 ? 2 : 0)
+        guard afterMark.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) && !(utf16 && $0 == 0) }) else {
             throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
         }
         guard bytes.count <= Int(Int32.max) else {
@@ -44,6 +48,8 @@ public enum OPMLReader {
         switch Int(outcome) {
         case Int(OUTLINE_XML_STOPPED.rawValue):
             throw reader.failure ?? DocumentError(line: 1, "the document could not be read")
+        case Int(OUTLINE_XML_FAILED.rawValue) where failure.code == OUTLINE_XML_TOO_MANY_ATTRIBUTES:
+            throw DocumentError(line: Int(failure.line), "a tag has more than 10,000 attributes, which are refused")
         case Int(OUTLINE_XML_FAILED.rawValue) where failure.code == OUTLINE_XML_DECLARES_DTD:
             throw DocumentError(
                 line: max(1, Int(failure.line)), "the document declares a DTD or entities, which are refused")
@@ -116,28 +122,37 @@ public enum OPMLReader {
     /// our words, the rest in libxml2's.
     static func describe(code: Int, message: String) -> String {
         switch code {
-        case _ where message.contains("length too long"):
-            "an attribute's value or a name is longer than libxml2 reads (10 MB)"
+        case _ where message.contains("length too long") || message.contains("Huge input lookup"):
+            "a tag, an attribute's value or a name is longer than libxml2 reads (10 MB)"
         case 4: "it holds no XML element (it is empty, or not XML)"
+        case 6, 7, 8: "a character reference (&#...;) names no character XML allows"
         case 5: "something follows the document's last element"
         case 9 where message.contains("UTF-8"):
             "its bytes are not UTF-8, and it names no other encoding (<?xml version=\"1.0\" encoding=\"...\"?>)"
         case 9: "a character XML does not allow"
         case 23: "an entity reference lacks its ;"
+        case 34: "a quoted value is not closed"
         case 26: "an entity is used that XML does not know"
         case 31, 32: "it names an encoding that libxml2 does not know"
         case 38: "an attribute holds a bare <"
         case 39, 40, 41: "an attribute's value is not in quotes, or not closed"
         case 42: "an attribute is given twice"
         case 45: "a comment is not closed with -->"
+        case 57: "the <?xml ...?> declaration is not closed with ?>"
         case 64: "the <?xml ...?> declaration is not the first thing in the file"
         case 68 where message.contains("EntityRef"): "an & does not start an entity (write & as &amp;)"
         case 68: "a name is missing where XML needs one (after < or &, or an attribute's)"
+        case 65: "attributes are not separated by a space"
         case 73: "a tag is not closed with >"
+        case 75: "an attribute lacks its ="
         case 76: "an end tag does not match its start tag"
         case 77: "the document ends before all its elements are closed (was it cut short?)"
-        case 108: "it is not XML 1.0"
+        case 81: "its bytes do not fit the encoding it names (\(message))"
+        case 96: "the <?xml ...?> declaration lacks its version"
+        case 97, 108: "it is not XML 1.0, the one version read"
+        case 200: "a namespace prefix is declared empty"
         case 201: "a namespace prefix is used that the document does not declare"
+        case 203: "an attribute is given twice"
         case 6003: "its bytes do not fit the encoding it names"
         default: message.isEmpty ? "libxml2 error \(code)" : "\(message) (libxml2 error \(code))"
         }
