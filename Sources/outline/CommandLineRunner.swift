@@ -232,11 +232,16 @@ enum CommandLineRunner {
     }
 
     /// Points at the help of the subcommand that was typed, if any.
+    /// For a command with commands of its own (`sync init`), the inner command's page.
     private static func usageHint(for code: ExitCode, arguments: [String]) -> String {
         guard code == .validationFailure else { return "" }
-        let typed = GlobalOptionPlacement.movedAfterSubcommand(arguments).first
-        if let typed, Outline.commandNames.contains(typed) { return " (see 'outline \(typed) --help')" }
-        return " (see 'outline --help')"
+        let moved = GlobalOptionPlacement.movedAfterSubcommand(arguments)
+        guard let typed = moved.first, Outline.commandNames.contains(typed) else { return " (see 'outline --help')" }
+        let inner =
+            Outline.configuration.subcommands.first { $0.configuration.commandName == typed }?
+            .configuration.subcommands.compactMap { $0.configuration.commandName } ?? []
+        if moved.count > 1, inner.contains(moved[1]) { return " (see 'outline \(typed) \(moved[1]) --help')" }
+        return " (see 'outline \(typed) --help')"
     }
 
     /// After the one error line of an ambiguous reference, one line a candidate, `  ID  /path`,

@@ -105,6 +105,19 @@ struct MistakeTests {
             typo.stderr == "error: unknown option '--dryrun' (did you mean '--dry-run'?) (see 'outline undo --help')\n")
     }
 
+    /// A mistake in one of sync's own commands points at that command's page, not sync's.
+    @Test(arguments: [
+        (["sync", "init"], "missing expected argument '<remote>' (see 'outline sync init --help')"),
+        (["sync", "status", "--bogus"], "unknown option '--bogus' (see 'outline sync status --help')"),
+        (["sync", "compact", "extra"], "unexpected argument 'extra' (see 'outline sync compact --help')"),
+        (["sync", "--bogus"], "unknown option '--bogus' (see 'outline sync --help')"),
+    ])
+    func aSyncMistakePointsAtItsOwnPage(arguments: [String], message: String) throws {
+        let result = try outline.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: \(message)\n")
+    }
+
     @Test(arguments: [
         ["mv", "1", "--under", "2", "--under", "3"], ["mv", "1", "--under=2", "--under", "3"],
         ["add", "x", "--at", "1", "--at=2"], ["ls", "--depth", "1", "--depth", "2"],
