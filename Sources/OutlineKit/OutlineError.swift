@@ -140,6 +140,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case syncGitMissing
     /// The remote could not be fetched from or pushed to; git's own words.
     case syncUnreachable(remote: String, reason: String)
+    /// The first round with a remote could not reach it; the outline was left untied to it.
+    case syncStartUnreachable(remote: String, reason: String)
     /// The remote was reached but refused the push (a hook, a repository that is not bare, a
     /// permission); the remote's words.
     case syncPushRefused(remote: String, reason: String)
@@ -323,6 +325,8 @@ extension OutlineError: LocalizedError {
             return "sync needs git, which is not installed"
         case .syncUnreachable(let remote, let reason):
             return "cannot reach '\(remote)': \(Self.gitWords(reason)); nothing was lost, sync again later"
+        case .syncStartUnreachable(let remote, let reason):
+            return "cannot reach '\(remote)': \(Self.gitWords(reason)); the outline was not tied to it"
         case .syncPushRefused(let remote, let reason):
             return "'\(remote)' refused this machine's changes: \(Self.gitWords(reason))"
         case .syncGitFailed(let action, let reason):

@@ -194,6 +194,16 @@ struct SyncCommandTests {
         #expect(refused.stderr.hasPrefix("error: '\(worktree)' refused this machine's changes: "), "\(refused)")
         #expect(try laptop.run(["sync", "status"]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: laptop.database + ".sync"))
+        // A start that cannot reach its remote says the outline is not tied, not "sync again".
+        let nowhere = folder.file("nowhere.git")
+        let unreached = try laptop.run(["sync", "init", nowhere])
+        #expect(unreached.status == 1)
+        #expect(unreached.stderr.hasPrefix("error: cannot reach '\(nowhere)': "), "\(unreached)")
+        #expect(
+            unreached.stderr.hasSuffix(
+                "; the outline was not tied to it; run 'outline sync init REMOTE' again when it can be reached\n"),
+            "\(unreached)")
+        #expect(try laptop.run(["sync", "status"]).status == 1)
         let remote = try makeRemote()
         #expect(try laptop.run(["sync", "init", remote]).status == 0)
         let moved = folder.file("moved.git")

@@ -52,8 +52,8 @@ extension OutlineStore {
     /// Ties this outline to a git remote (a URL or a path) and runs the first round: the remote's
     /// outline is adopted if this one is empty, this one is sent if the remote's is.
     ///
-    /// - Throws: `syncAlreadySetUp`, `syncBothHoldItems` (nothing is changed), and what `sync`
-    ///   throws.
+    /// - Throws: `syncAlreadySetUp`, `syncBothHoldItems` (nothing is changed),
+    ///   `syncStartUnreachable` for a remote that cannot be reached, and what `sync` throws.
     public func startSyncing(with remote: String, reportingChanges: Bool = false) throws -> SyncSummary {
         guard !isEmptyStandIn else { throw OutlineError.noOutline(path: path) }
         if let existing = try read({ db in try SyncTables.configuration(db) }) {
@@ -65,6 +65,9 @@ extension OutlineStore {
         } catch {
             // A refused start leaves nothing behind.
             if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
+            if case .syncUnreachable(let remote, let reason) = error as? OutlineError {
+                throw OutlineError.syncStartUnreachable(remote: remote, reason: reason)
+            }
             throw error
         }
     }

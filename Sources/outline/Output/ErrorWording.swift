@@ -29,6 +29,8 @@ extension OutlineError {
             return message + "; drop --under or name a sibling there"
         case .syncNotSetUp:
             return message + "; run 'outline sync init REMOTE' (a git URL, or the path of a bare repository)"
+        case .syncStartUnreachable:
+            return message + "; run 'outline sync init REMOTE' again when it can be reached"
         case .syncAlreadySetUp:
             return message + "; 'outline sync' runs a round"
         case .syncBothHoldItems:
