@@ -14,19 +14,7 @@ public enum OPMLReader {
     ///
     /// - Throws: `DocumentError` with the line and column.
     public static func read(_ bytes: [UInt8]) throws -> [ImportedItem] {
-        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-            throw DocumentError(line: 1, "the document is in UTF-32, which libxml2 does not read; convert it to UTF-8")
-        }
-        // Nothing but white space, or a byte order mark alone, holds no <opml> element (libxml2
-        // would call the mark badly ended). In UTF-16, a space's other byte is zero.
-        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-        let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes.dropFirst(utf16 ? 2 : 0)
-        guard afterMark.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) && !(utf16 && $0 == 0) }) else {
-            throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
-        }
-        guard bytes.count <= Int(Int32.max) else {
-            throw DocumentError(line: 1, "the document is larger than the 2 GiB that libxml2 reads")
-        }
+        try refuseUnreadable(bytes)
         let reader = ElementReader()
         var failure = outline_xml_failure()
         let outcome = bytes.withUnsafeBufferPointer { buffer in
@@ -64,6 +52,24 @@ public enum OPMLReader {
                 throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
             }
             return reader.nester.finish()
+        }
+    }
+
+    /// Refuses what libxml2 cannot be given: UTF-32, too many bytes, and documents with nothing
+    /// in them.
+    private static func refuseUnreadable(_ bytes: [UInt8]) throws {
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            throw DocumentError(line: 1, "the document is in UTF-32, which libxml2 does not read; convert it to UTF-8")
+        }
+        // Nothing but white space, or a byte order mark alone, holds no <opml> element (libxml2
+        // would call the mark badly ended). In UTF-16, a space's other byte is zero.
+        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes.dropFirst(utf16 ? 2 : 0)
+        guard afterMark.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) && !(utf16 && $0 == 0) }) else {
+            throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
+        }
+        guard bytes.count <= Int(Int32.max) else {
+            throw DocumentError(line: 1, "the document is larger than the 2 GiB that libxml2 reads")
         }
     }
 
