@@ -37,9 +37,25 @@ enum CommandLineRunner {
             ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
                 .contains { argument == $0 || argument.hasPrefix($0 + "=") }
         }
-        guard !asksTheRoot, let name = arguments.first,
-            let subcommand = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
-        else { return try Outline.parseAsRoot(arguments) }
+        let subcommand = arguments.first.flatMap { name in
+            Outline.configuration.subcommands.first { $0.configuration.commandName == name }
+        }
+        guard !asksTheRoot, let subcommand else {
+            let parsed = try Outline.parseAsRoot(arguments)
+            // `help` or `-h` was an operand (`add help`, `add -- -h`), since the root's parse
+            // came back with a command to run: parse it again by its subcommand. From the root,
+            // the root's own `--db` and `--json` (declared for its help) take those options, and
+            // the command would use the default database.
+            guard parsed is any TakesGlobalOptions, let subcommand else { return parsed }
+            return try parse(arguments, by: subcommand)
+        }
+        return try parse(arguments, by: subcommand)
+    }
+
+    /// Parses `arguments`, which start with `subcommand`'s name, by the subcommand alone.
+    private static func parse(_ arguments: [String], by subcommand: any ParsableCommand.Type) throws
+        -> ParsableCommand
+    {
         let subcommandArguments = Array(arguments.dropFirst())
         guard let listCommand = Outline.operandListCommands.first(where: { $0 == subcommand }) else {
             return try subcommand.parseAsRoot(subcommandArguments)

@@ -105,6 +105,27 @@ struct MistakeTests {
             typo.stderr == "error: unknown option '--dryrun' (did you mean '--dry-run'?) (see 'outline undo --help')\n")
     }
 
+    /// A title or REF that reads like a request for help (`help`, `-h`, `--version`) is an
+    /// operand, and the command keeps its --db, --json and placement: it once went to the default
+    /// database, with its options dropped.
+    @Test func anOperandThatReadsLikeHelpKeepsTheCommandsOptions() throws {
+        let home = outline.directory + "/home"
+        let environment = ["HOME": home, "XDG_DATA_HOME": home + "/data"]
+        #expect(try outline.run(["add", "Projects"], environment: environment).stdout == "1\n")
+        #expect(try outline.run(["add", "help", "--under", "Projects"], environment: environment).stdout == "2\n")
+        let json = try outline.run(
+            ["--json", "add", "--under", "1", "--", "-h", "--version"], environment: environment)
+        #expect(json.stdout.hasPrefix("{\"step\":3,"), "\(json)")
+        #expect(
+            try outline.run(["show", "Projects/help"], environment: environment).stdout.contains("id:          2\n"))
+        #expect(try outline.run(["find", "help"], environment: environment).stdout == "2  /Projects/help\n")
+        #expect(
+            try outline.tsv() == [
+                "1\t0\t1\t1\tProjects\t0", "2\t1\t1\t2\thelp\t0", "3\t1\t2\t2\t-h\t0", "4\t1\t3\t2\t--version\t0",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: home), "the default database is never made")
+    }
+
     /// A mistake in one of sync's own commands points at that command's page, not sync's.
     @Test(arguments: [
         (["sync", "init"], "missing expected argument '<remote>' (see 'outline sync init --help')"),
