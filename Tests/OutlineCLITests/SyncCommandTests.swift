@@ -211,6 +211,7 @@ struct SyncCommandTests {
         try laptop.run(["add", "Work"])
         #expect(try laptop.run(["sync"]).status == 1)
         #expect(try laptop.run(["sync", "remote", moved]).stdout == "the outline now syncs with '\(moved)'\n")
+        #expect(try laptop.run(["sync", "remote", moved, "--json"]).stdout == "{\"remote\":\"\(moved)\"}\n")
         #expect(try laptop.run(["sync"]).stdout == "synced with '\(moved)': sent 1 change\n")
     }
 

@@ -171,6 +171,8 @@ extension Outline.Sync {
                 synced, and refuses if it does not (for another repository, join a new outline \
                 to it with 'sync init').
 
+                With --json, prints {"remote": ...}, the remote as it was stored.
+
                 Examples:
                   outline sync remote /media/usb/outline.git && outline sync
                 """)
@@ -188,7 +190,15 @@ extension Outline.Sync {
             let store = try global.openStore(recordsSteps: false)
             let absolute = SyncOutput.absoluteRemote(remote)
             try store.moveSyncRemote(to: absolute)
-            StandardOutput.shared.writeLine("the outline now syncs with '\(TitleSanitizer.forTerminal(absolute))'")
+            if global.json {
+                var json = JSONWriter()
+                json.openObject()
+                json.field("remote", absolute)
+                json.closeObject()
+                StandardOutput.shared.writeLine(json.text)
+            } else {
+                StandardOutput.shared.writeLine("the outline now syncs with '\(TitleSanitizer.forTerminal(absolute))'")
+            }
         }
     }
 }
