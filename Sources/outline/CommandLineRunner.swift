@@ -176,12 +176,23 @@ enum CommandLineRunner {
     /// `-1` would reach the parser as an unknown short option, and `--at -1` as an option without
     /// its value: messages about options, where the mistake is a number that cannot be negative.
     /// (`arguments` have had their global options moved behind the command's name.)
+    /// `--at=-1` is refused the same way as `--at -1`; the hint about titles that start with a
+    /// dash is given only where the number stands as an operand.
     private static func refuseNegativeNumbers(_ arguments: [String]) throws {
-        let beforeTerminator = arguments.dropFirst().prefix { $0 != "--" }
-        guard let negative = beforeTerminator.first(where: isNegativeNumber) else { return }
-        var message = "'\(negative)' is negative, and ids, positions and counts never are"
-        message += dashTextHint(arguments)
-        throw UsageError(message: message + usageHint(for: .validationFailure, arguments: arguments))
+        let beforeTerminator = Array(arguments.dropFirst().prefix { $0 != "--" })
+        for (index, argument) in beforeTerminator.enumerated() {
+            let attached =
+                argument.hasPrefix("--") ? argument.split(separator: "=", maxSplits: 1).dropFirst().first : nil
+            let negative = attached.map(String.init) ?? argument
+            guard isNegativeNumber(negative) else { continue }
+            var message = "'\(negative)' is negative, and ids, positions and counts never are"
+            let previous = index > 0 ? beforeTerminator[index - 1] : ""
+            let followsAnOption =
+                previous.hasPrefix("-") && !previous.contains("=")
+                && subcommand(arguments).map { ParserDescription($0).singleValueOptions.contains(previous) } == true
+            if attached == nil, !followsAnOption { message += dashTextHint(arguments) }
+            throw UsageError(message: message + usageHint(for: .validationFailure, arguments: arguments))
+        }
     }
 
     private static func isNegativeNumber(_ argument: String) -> Bool {
