@@ -96,12 +96,15 @@ enum CommandLineRunner {
             throw UsageError(message: "name a command, such as 'outline ls' (see 'outline --help')")
         }
         // --help, --version and the completion scripts are the parser's to answer.
-        if first.hasPrefix("-") || first == "help" { return }
-        if !Outline.commandNames.contains(first) {
-            let suggestion = NearestName.suggestion(for: first, among: Outline.commandNames).map {
+        if first.hasPrefix("-") { return }
+        // `help COMMAND`: the parser shows the whole tool's help for a COMMAND it does not know.
+        let named = first == "help" && arguments.count > 1 && !arguments[1].hasPrefix("-") ? arguments[1] : first
+        if named == "help" { return }
+        if !Outline.commandNames.contains(named) {
+            let suggestion = NearestName.suggestion(for: named, among: Outline.commandNames).map {
                 "; did you mean '\($0)'?"
             }
-            throw UsageError(message: "unknown command '\(first)'\(suggestion ?? "") (see 'outline --help')")
+            throw UsageError(message: "unknown command '\(named)'\(suggestion ?? "") (see 'outline --help')")
         }
     }
 

@@ -94,6 +94,16 @@ struct MistakeTests {
         #expect(result.stderr == "error: unknown command 'frobnicate' (see 'outline --help')\n")
     }
 
+    /// `help COMMAND` for a command that does not exist says so, rather than show the tool's help.
+    @Test func helpForAnUnknownCommandSaysSo() throws {
+        let typo = try outline.run(["help", "ad"], useDatabaseOption: false)
+        #expect(typo.status == 64)
+        #expect(typo.stderr == "error: unknown command 'ad'; did you mean 'add'? (see 'outline --help')\n")
+        let far = try outline.run(["help", "frobnicate"], useDatabaseOption: false)
+        #expect(far.stderr == "error: unknown command 'frobnicate' (see 'outline --help')\n")
+        #expect(try outline.run(["help", "add"], useDatabaseOption: false).stdout.hasPrefix("OVERVIEW: Add items"))
+    }
+
     /// The parser would complain about the operand first; the mistake is the option.
     @Test func theRefusedWordIsTheUnknownOption() throws {
         try outline.run(["add", "Milk"])
