@@ -10,29 +10,40 @@ enum GlobalOptionPlacement {
     }
 
     static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
-        var leading: [String] = []
-        var index = 0
+        var (leading, index) = globalOptions(in: arguments, from: 0)
+        guard index < arguments.count else { return arguments }
+        let command = arguments[index]
+        // A command with commands of its own (`sync init`): at the end (before a `--`), so that
+        // they reach the inner command, whichever it is, and a mistake in the words before them
+        // is the one reported. Those between the two names (`sync --db x status`) go there too.
+        if !nestedNames(of: command).isEmpty {
+            let (between, inner) = globalOptions(in: arguments, from: index + 1)
+            leading += between
+            guard !leading.isEmpty else { return arguments }
+            let rest = [command] + arguments[inner...]
+            let end = rest.firstIndex(of: "--") ?? rest.count
+            return Array(rest[..<end]) + leading + rest[end...]
+        }
+        guard !leading.isEmpty else { return arguments }
+        return [command] + leading + arguments[(index + 1)...]
+    }
+
+    /// The global options that stand in a row from `start` on, and the index after them.
+    private static func globalOptions(in arguments: [String], from start: Int) -> (options: [String], end: Int) {
+        var options: [String] = []
+        var index = start
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--json" || argument.hasPrefix("--db=") {
-                leading.append(argument)
+                options.append(argument)
                 index += 1
             } else if argument == "--db", index + 1 < arguments.count {
-                leading += [argument, arguments[index + 1]]
+                options += [argument, arguments[index + 1]]
                 index += 2
             } else {
                 break
             }
         }
-        guard !leading.isEmpty, index < arguments.count else { return arguments }
-        // A command with commands of its own (`sync init`): at the end (before a `--`), so that
-        // they reach the inner command, whichever it is, and a mistake in the words before them
-        // is the one reported.
-        if !nestedNames(of: arguments[index]).isEmpty {
-            let rest = Array(arguments[index...])
-            let end = rest.firstIndex(of: "--") ?? rest.count
-            return Array(rest[..<end]) + leading + rest[end...]
-        }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        return (options, index)
     }
 }

@@ -141,6 +141,16 @@ struct SyncCommandTests {
         #expect(result.stdout == "synced with '\(remote)': sent 1 change\n", "\(result)")
     }
 
+    /// --db and --json may stand between sync and its own command, as before the first.
+    @Test func globalOptionsMayStandBetweenSyncAndItsCommand() throws {
+        let (laptop, _, remote) = try twoMachines()
+        let status = try OutlineProcess.run(["sync", "--db", laptop.database, "--json", "status"], input: nil)
+        #expect(status.status == 0, "\(status)")
+        #expect(status.stdout.hasPrefix("{\"remote\":\"\(remote)\""), "\(status)")
+        let round = try OutlineProcess.run(["sync", "--db=\(laptop.database)", "run"], input: nil)
+        #expect(round.stdout == "synced with '\(remote)': nothing to bring or send\n", "\(round)")
+    }
+
     @Test func anUnreachableRemoteChangesNothingAndTheNextRoundSendsAll() throws {
         let (laptop, desktop, remote) = try twoMachines()
         try laptop.run(["add", "Bread", "--under", "Groceries"])
