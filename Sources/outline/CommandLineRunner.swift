@@ -37,9 +37,7 @@ enum CommandLineRunner {
             ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
                 .contains { argument == $0 || argument.hasPrefix($0 + "=") }
         }
-        let subcommand = arguments.first.flatMap { name in
-            Outline.configuration.subcommands.first { $0.configuration.commandName == name }
-        }
+        let subcommand = arguments.first.flatMap(Outline.subcommand(named:))
         guard !asksTheRoot, let subcommand else {
             let parsed = try Outline.parseAsRoot(arguments)
             // `help` or `-h` was an operand (`add help`, `add -- -h`), since the root's parse
@@ -111,7 +109,7 @@ enum CommandLineRunner {
     /// The subcommand that `arguments` name, if they name one.
     private static func subcommand(_ arguments: [String]) -> (any ParsableCommand.Type)? {
         guard let name = arguments.first,
-            let command = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
+            let command = Outline.subcommand(named: name)
         else { return nil }
         // A command with commands of its own (`sync init`): the inner one named, else its default.
         let inner = command.configuration.subcommands
@@ -267,10 +265,9 @@ enum CommandLineRunner {
         guard code == .validationFailure else { return "" }
         let moved = GlobalOptionPlacement.movedAfterSubcommand(arguments)
         guard let typed = moved.first, Outline.commandNames.contains(typed) else { return " (see 'outline --help')" }
-        let inner =
-            Outline.configuration.subcommands.first { $0.configuration.commandName == typed }?
-            .configuration.subcommands.compactMap { $0.configuration.commandName } ?? []
-        if moved.count > 1, inner.contains(moved[1]) { return " (see 'outline \(typed) \(moved[1]) --help')" }
+        if moved.count > 1, Outline.nestedCommandNames(of: typed).contains(moved[1]) {
+            return " (see 'outline \(typed) \(moved[1]) --help')"
+        }
         return " (see 'outline \(typed) --help')"
     }
 

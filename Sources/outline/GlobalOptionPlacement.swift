@@ -2,13 +2,6 @@
 /// in git and sqlite3. ArgumentParser only knows them as options of each subcommand, so the
 /// runner moves them to just after the subcommand's name before parsing.
 enum GlobalOptionPlacement {
-    /// The names of the commands inside the command named `name` (none for most).
-    private static func nestedNames(of name: String) -> [String] {
-        guard let command = Outline.configuration.subcommands.first(where: { $0.configuration.commandName == name })
-        else { return [] }
-        return command.configuration.subcommands.compactMap { $0.configuration.commandName }
-    }
-
     static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
         var (leading, index) = globalOptions(in: arguments, from: 0)
         guard index < arguments.count else { return arguments }
@@ -16,7 +9,7 @@ enum GlobalOptionPlacement {
         // A command with commands of its own (`sync init`): at the end (before a `--`), so that
         // they reach the inner command, whichever it is, and a mistake in the words before them
         // is the one reported. Those between the two names (`sync --db x status`) go there too.
-        if !nestedNames(of: command).isEmpty {
+        if !Outline.nestedCommandNames(of: command).isEmpty {
             let (between, inner) = globalOptions(in: arguments, from: index + 1)
             leading += between
             guard !leading.isEmpty else { return arguments }

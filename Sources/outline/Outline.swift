@@ -17,6 +17,17 @@ struct Outline: ParsableCommand {
     /// array: the first `Set` of strings in a process costs a scan of every conformance record.)
     static let commandNames = configuration.subcommands.compactMap { $0.configuration.commandName }
 
+    /// The subcommand named `name` (`ls`, `sync`), if there is one.
+    static func subcommand(named name: String) -> (any ParsableCommand.Type)? {
+        configuration.subcommands.first { $0.configuration.commandName == name }
+    }
+
+    /// The names of the commands inside the subcommand named `name` (`sync`'s `init`, `status`,
+    /// ...); none for most.
+    static func nestedCommandNames(of name: String) -> [String] {
+        subcommand(named: name)?.configuration.subcommands.compactMap { $0.configuration.commandName } ?? []
+    }
+
     /// The subcommands whose operands are handed over after parsing (`TakesOperandList`). A list
     /// rather than a cast: asking a type whether it conforms scans every conformance record of
     /// the binary, on every start. `CommandNamesTests` checks it against the conformances.
