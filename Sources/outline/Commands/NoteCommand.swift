@@ -45,12 +45,10 @@ extension Outline {
             let id = try store.resolve(item)
             let note = try store.item(id).note
             if global.json {
-                var json = JSONWriter()
-                json.openObject()
-                json.field("id", id)
-                json.field("note", note)
-                json.closeObject()
-                StandardOutput.shared.writeLine(json.text)
+                JSONWriter.printObject { json in
+                    json.field("id", id)
+                    json.field("note", note)
+                }
             } else if let note {
                 // On a terminal, escapes are neutralised; a pipe gets the note as stored, so that
                 // `note A | note B -` copies it, with only controls (which only a file edited

@@ -23,11 +23,7 @@ extension Outline {
             let store = try global.openStore(recordsSteps: false)
             let count = try store.rebuildTitleIndex()
             if global.json {
-                var json = JSONWriter()
-                json.openObject()
-                json.field("indexed", count)
-                json.closeObject()
-                StandardOutput.shared.writeLine(json.text)
+                JSONWriter.printObject { $0.field("indexed", count) }
             } else {
                 StandardOutput.shared.writeLine("indexed the titles of \(count) item\(count == 1 ? "" : "s")")
             }

@@ -109,14 +109,12 @@ extension Outline.Sync {
             let store = try global.openStore(recordsSteps: false)
             let status = try store.syncStatus()
             if global.json {
-                var json = JSONWriter()
-                json.openObject()
-                json.field("remote", status.remote)
-                json.field("replica", status.replica)
-                json.field("lastCommit", status.lastCommit)
-                json.field("pending", status.pendingOperations)
-                json.closeObject()
-                StandardOutput.shared.writeLine(json.text)
+                JSONWriter.printObject { json in
+                    json.field("remote", status.remote)
+                    json.field("replica", status.replica)
+                    json.field("lastCommit", status.lastCommit)
+                    json.field("pending", status.pendingOperations)
+                }
             } else {
                 let pending = status.pendingOperations
                 StandardOutput.shared.writeLine("remote: \(TitleSanitizer.forTerminal(status.remote))")
@@ -191,11 +189,7 @@ extension Outline.Sync {
             let absolute = SyncOutput.absoluteRemote(remote)
             try store.moveSyncRemote(to: absolute)
             if global.json {
-                var json = JSONWriter()
-                json.openObject()
-                json.field("remote", absolute)
-                json.closeObject()
-                StandardOutput.shared.writeLine(json.text)
+                JSONWriter.printObject { $0.field("remote", absolute) }
             } else {
                 StandardOutput.shared.writeLine("the outline now syncs with '\(TitleSanitizer.forTerminal(absolute))'")
             }

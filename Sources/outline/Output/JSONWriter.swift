@@ -19,6 +19,16 @@ struct JSONWriter {
     /// Whether every object and array opened has been closed.
     var isComplete: Bool { openContainers.isEmpty }
 
+    /// Writes one object, its members written by `members`, as a line of standard output.
+    static func printObject(_ members: (inout JSONWriter) -> Void) {
+        var json = JSONWriter()
+        json.openObject()
+        members(&json)
+        json.closeObject()
+        StandardOutput.shared.write(bytes: json.bytes)
+        StandardOutput.shared.write("\n")
+    }
+
     mutating func openObject() {
         startValue()
         bytes.append(UInt8(ascii: "{"))
