@@ -23,7 +23,11 @@ struct SearchTests {
                 ids.isEmpty || Int.random(in: 0..<8, using: &random) == 0 ? .root : ids.randomElement(using: &random)!
             let title = (0..<3).map { _ in Self.words.randomElement(using: &random)! }.joined(separator: " ")
             // A rare word: held by one item in a hundred, so that its search takes the lookups.
-            ids += try store.add([index % 100 == 0 ? title + " rarissime" : title], under: parent).ids
+            // One item in three goes first among its siblings, so that positions do not follow
+            // ids and the walk must sort the children it reads in id order.
+            let placement: Placement = index % 3 == 0 ? .at(1) : .end
+            ids += try store.add([index % 100 == 0 ? title + " rarissime" : title], under: parent, placement: placement)
+                .ids
         }
         // Titles no outline command writes: a terminal escape, and bytes that are not UTF-8.
         try fixture.editOutside("UPDATE item SET title = 'alpha' || char(27) || '[2J beta' WHERE id = 7")
@@ -56,6 +60,38 @@ struct SearchTests {
                 }
             }
         }
+    }
+}
+
+/// The eight-bytes-at-a-time test of whether a path shows a title as it is, against the plain
+/// byte-by-byte rule, for every length up to a few words and bytes near each edge of the rule.
+@Suite("a title shown as it is")
+struct TitleShownAsIsTests {
+    @Test func theWordTestAgreesWithTheByteRule() {
+        var random = SeededGenerator(seed: 7)
+        let edges: [UInt8] = [
+            0x00, 0x01, 0x1F, 0x20, 0x21, 0x2E, 0x2F, 0x30, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC3, 0xFF,
+        ]
+        let plain = Array("abcdefghij KLMNOP 0123 -_.,;:!?".utf8)
+        let byteRule = { (bytes: [UInt8]) in
+            !bytes.contains { $0 >= 0x80 || $0 < 0x20 || $0 == 0x7F || $0 == 0x2F || $0 == 0x5C }
+        }
+        var shownCount = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...40, using: &random)
+            var bytes = (0..<length).map { _ in plain.randomElement(using: &random)! }
+            // Most titles get one byte from the edges, at any place, so that each word lane
+            // and the tail meet them.
+            if length > 0, Int.random(in: 0..<4, using: &random) > 0 {
+                bytes[Int.random(in: 0..<length, using: &random)] = edges.randomElement(using: &random)!
+            }
+            let expected = byteRule(bytes)
+            if expected { shownCount += 1 }
+            let got = bytes.withUnsafeBufferPointer { TitleView.isShownAsIs($0) }
+            #expect(got == expected, "\(bytes)")
+        }
+        // Both answers were met often.
+        #expect(shownCount > 5_000 && shownCount < 15_000)
     }
 }
 

@@ -179,31 +179,50 @@ struct SearchTree {
         to write: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> Int {
         let chunk = 64 * 1024
-        var output: [UInt8] = []
-        output.reserveCapacity(chunk + 4096)
-        var path: [UInt8] = []
+        // C memory, not arrays: each node appends to the path and each match to the output, and
+        // an array's uniqueness check and retain on every append cost more than the copies.
+        var output = CBuffer<UInt8>()
+        output.reserve(chunk + 4096)
+        var path = CBuffer<UInt8>()
+        path.reserve(4096)
         // Where the path ends at each depth: entering a node cuts the path back to its parent's.
-        var ends: [Int] = [0]
+        var ends = CBuffer<Int>()
+        ends.append(0)
+        defer {
+            output.free()
+            path.free()
+            ends.free()
+        }
+        // The one or two title buffers, looked at through pointers so that a step retains
+        // neither; `titleParts` keeps them alive.
+        let lowerTitles = titleParts.first?.view
+        let upperTitles = titleParts.count > 1 ? titleParts[1].view : nil
+        let upperStart = upperTitles?.firstSlot ?? Int.max
         var count = 0
         var walk = makeWalk(matches, within: subtree, skipping: skipped)
         while let step = walk.next() {
-            path.removeLast(path.count - ends[step.depth - 1])
+            path.truncate(to: ends.pointer[step.depth - 1])
             path.append(UInt8(ascii: "/"))
-            titles(step.slot).appendShown(step.slot, to: &path)
-            if ends.count > step.depth { ends[step.depth] = path.count } else { ends.append(path.count) }
+            if step.slot >= upperStart {
+                upperTitles?.appendShown(step.slot, to: &path)
+            } else {
+                lowerTitles?.appendShown(step.slot, to: &path)
+            }
+            if ends.count > step.depth { ends.pointer[step.depth] = path.count } else { ends.append(path.count) }
             guard step.isFound else { continue }
             DecimalDigits.append(id(at: step.slot), to: &output)
             output.append(UInt8(ascii: " "))
             output.append(UInt8(ascii: " "))
-            output.append(contentsOf: path)
+            output.append(path.values)
             output.append(UInt8(ascii: "\n"))
             count += 1
             if output.count >= chunk {
-                try output.withUnsafeBufferPointer(write)
-                output.removeAll(keepingCapacity: true)
+                try write(output.values)
+                output.truncate(to: 0)
             }
         }
-        if !output.isEmpty { try output.withUnsafeBufferPointer(write) }
+        if output.count > 0 { try write(output.values) }
+        withExtendedLifetime(titleParts) {}
         return count
     }
 

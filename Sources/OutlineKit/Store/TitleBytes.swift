@@ -11,10 +11,10 @@ final class TitleBytes: @unchecked Sendable {
     let firstSlot: Int
     // Unchecked: one thread at a time uses a buffer, and Swift's run-time check of each access
     // to a class's property cost more than the copy of a title.
-    @exclusivity(unchecked) private var bytes = Buffer<UInt8>()
+    @exclusivity(unchecked) private var bytes = CBuffer<UInt8>()
     /// Where each slot's title starts in `bytes`, from `firstSlot` on; `absent` for an empty slot.
-    @exclusivity(unchecked) private var starts = Buffer<UInt32>()
-    @exclusivity(unchecked) private var counts = Buffer<UInt32>()
+    @exclusivity(unchecked) private var starts = CBuffer<UInt32>()
+    @exclusivity(unchecked) private var counts = CBuffer<UInt32>()
 
     private static let absent = UInt32.max
 
@@ -77,43 +77,75 @@ final class TitleBytes: @unchecked Sendable {
         return String(decoding: title(slot), as: UTF8.self)
     }
 
-    /// Appends the title in `slot` as a path shows it on a terminal: `/` and `\` escaped
-    /// (`TitlePath.escaped`), then made safe (`TitleSanitizer.forTerminal`). A title of plain
-    /// ASCII, the usual one, is copied as it is.
-    func appendShown(_ slot: Int, to path: inout [UInt8]) {
-        guard has(slot) else { return }
-        let title = title(slot)
-        let isPlain = !title.contains { $0 >= 0x80 || $0 < 0x20 || $0 == 0x7F || $0 == 0x2F || $0 == 0x5C }
-        if isPlain {
-            path.append(contentsOf: title)
-        } else {
-            path.append(contentsOf: TitleSanitizer.forTerminal(TitlePath.escaped(string(slot))).utf8)
-        }
+    /// A look at the titles that retains nothing, for loops over many slots; valid while this
+    /// buffer lives and grows no more.
+    var view: TitleView {
+        TitleView(
+            firstSlot: firstSlot, slotCount: starts.count, bytes: UnsafePointer(bytes.pointer),
+            starts: UnsafePointer(starts.pointer), counts: UnsafePointer(counts.pointer))
     }
 }
 
-/// A growable run of C memory for plain values; freed by its owner.
-private struct Buffer<Element> {
-    private(set) var pointer = UnsafeMutablePointer<Element>(bitPattern: MemoryLayout<Element>.alignment)!
-    private var capacity = 0
-    var count = 0
+/// The titles of a `TitleBytes` through plain pointers: a walk over a quarter of a million slots
+/// that picked one of two buffers for each retained and released the buffer every time.
+struct TitleView {
+    let firstSlot: Int
+    let slotCount: Int
+    let bytes: UnsafePointer<UInt8>
+    let starts: UnsafePointer<UInt32>
+    let counts: UnsafePointer<UInt32>
 
-    mutating func reserve(_ wanted: Int) {
-        guard wanted > capacity else { return }
-        let bytes = wanted * MemoryLayout<Element>.stride
-        let old: UnsafeMutableRawPointer? = capacity == 0 ? nil : UnsafeMutableRawPointer(pointer)
-        guard let grown = realloc(old, bytes) else { fatalError("out of memory for \(bytes) bytes") }
-        pointer = grown.bindMemory(to: Element.self, capacity: wanted)
-        capacity = wanted
+    /// The bytes of the title in `slot`, or nil for a slot without one.
+    func title(_ slot: Int) -> UnsafeBufferPointer<UInt8>? {
+        let index = slot - firstSlot
+        guard index >= 0, index < slotCount, starts[index] != UInt32.max else { return nil }
+        return UnsafeBufferPointer(start: bytes + Int(starts[index]), count: Int(counts[index]))
     }
 
-    mutating func append(_ values: UnsafeBufferPointer<Element>) {
-        if count + values.count > capacity { reserve(max(count + values.count, capacity * 2, 64)) }
-        if let base = values.baseAddress { (pointer + count).update(from: base, count: values.count) }
-        count += values.count
+    /// Appends the title in `slot` as a path shows it on a terminal: `/` and `\\` escaped
+    /// (`TitlePath.escaped`), then made safe (`TitleSanitizer.forTerminal`). A title of plain
+    /// ASCII, the usual one, is copied as it is.
+    func appendShown(_ slot: Int, to path: inout CBuffer<UInt8>) {
+        guard let title = title(slot) else { return }
+        if Self.isShownAsIs(title) {
+            path.append(title)
+        } else {
+            var shown = TitleSanitizer.forTerminal(TitlePath.escaped(String(decoding: title, as: UTF8.self)))
+            shown.withUTF8 { path.append($0) }
+        }
     }
 
-    func free() {
-        if capacity > 0 { Glibc.free(pointer) }
+    /// Whether a path shows `title` byte for byte: ASCII, with no control character, `/` or `\\`.
+    /// Eight bytes at a time, since every node of a walk is checked.
+    static func isShownAsIs(_ title: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = title.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= title.count {
+            if !wordIsShownAsIs(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
+            offset += 8
+        }
+        while offset < title.count {
+            let byte = title[offset]
+            if byte >= 0x80 || byte < 0x20 || byte == 0x7F || byte == 0x2F || byte == 0x5C { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `word` is zero: a byte borrows from its high bit when one is
+    /// subtracted only if it was zero (or a lower byte borrowed, which needs a zero below it).
+    private static func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highBits != 0 }
+
+    private static func wordIsShownAsIs(_ word: UInt64) -> Bool {
+        // With every high bit clear, a byte below 0x20 is one that borrows when 0x20 is taken
+        // from it.
+        if word & highBits != 0 { return false }
+        if (word &- ones &* 0x20) & ~word & highBits != 0 { return false }
+        return !hasZeroByte(word ^ (ones &* 0x7F)) && !hasZeroByte(word ^ (ones &* 0x2F))
+            && !hasZeroByte(word ^ (ones &* 0x5C))
     }
 }
