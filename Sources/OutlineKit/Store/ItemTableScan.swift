@@ -62,7 +62,7 @@ final class ItemTableScan {
     static let splitAbove = 200_000
     /// The share of the ids this connection reads when a second one reads the rest: less than
     /// half, since this one searches the title index first (about 25 ms for a word in a sixth of
-    /// a million titles, while the other reads 55,000 rows). With 0.45 the second reader
+    /// a million titles, while the other is already reading). With 0.45 the second reader
     /// finished about 9 ms before this one; 0.42 evens them out (153 against 155 ms, side by
     /// side).
     static let lowerShare = 0.42
