@@ -81,7 +81,10 @@ struct SyncCommandTests {
         let status = try laptop.run(["sync", "status"])
         #expect(status.stdout.hasPrefix("remote: \(remote)\nlast synced: commit "))
         #expect(status.stdout.hasSuffix("\n1 change to send; run 'outline sync'\n"))
-        #expect(try laptop.run(["sync", "status", "--json"]).stdout.contains(#""pending":1}"#))
+        let statusJSON = try laptop.run(["sync", "status", "--json"]).stdout
+        #expect(statusJSON.contains(#""pending":1}"#))
+        // Keys are snake case, as everywhere else (done_at).
+        #expect(statusJSON.contains(#""last_commit":""#), "\(statusJSON)")
         try laptop.run(["sync"])
         let report = try desktop.run(["sync", "--json"])
         #expect(report.status == 0)

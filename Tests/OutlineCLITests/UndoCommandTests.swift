@@ -120,6 +120,10 @@ struct UndoCommandTests {
         let before = try outline.tsv()
         #expect(try outline.run(["undo", "--dry-run"]).stdout == "would undo: add \"a\" and \"b\"\n")
         #expect(try outline.tsv() == before)
+        // Its report says so, in a snake-case key like every other (done_at, last_commit).
+        let report = try outline.run(["undo", "--dry-run", "--json"]).stdout
+        #expect(report.hasPrefix(#"{"step":"#) && report.hasSuffix(#","dry_run":true}"# + "\n"), "\(report)")
+        #expect(try outline.tsv() == before)
         try outline.run(["undo"])
         #expect(try outline.run(["redo", "--dry-run"]).stdout == "would redo: add \"a\" and \"b\"\n")
         #expect(try outline.tsv() == [])

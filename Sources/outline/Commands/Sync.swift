@@ -112,7 +112,7 @@ extension Outline.Sync {
                 JSONWriter.printObject { json in
                     json.field("remote", status.remote)
                     json.field("replica", status.replica)
-                    json.field("lastCommit", status.lastCommit)
+                    json.field("last_commit", status.lastCommit)
                     json.field("pending", status.pendingOperations)
                 }
             } else {

@@ -43,7 +43,7 @@ enum ChangeOutput {
     }
 
     /// One change report object, whole: `{"step", KEY: name, "changes"}`, then `"ids"` when given
-    /// and `"dryRun": true` for a dry run. Changes that can no longer be known (`watch` of a
+    /// and `"dry_run": true` for a dry run (JSON keys are snake case, as `done_at` is). Changes that can no longer be known (`watch` of a
     /// pruned step) are written as null, and so is the name of a pruned step.
     static func writeReport(
         _ json: inout JSONWriter, step: Int64?, key: StaticString, name: String?, changes: [ReportedChange]?,
@@ -64,7 +64,7 @@ enum ChangeOutput {
             json.key("ids")
             json.value(ids)
         }
-        if dryRun { json.field("dryRun", true) }
+        if dryRun { json.field("dry_run", true) }
         json.closeObject()
     }
 
