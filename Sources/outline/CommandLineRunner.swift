@@ -90,6 +90,10 @@ enum CommandLineRunner {
     /// (`arguments` have had their global options moved behind the command's name.)
     private static func requireCommand(_ arguments: [String]) throws {
         guard let first = arguments.first else { return }  // bare `outline`: the help says it all
+        // `outline --db` with nothing after it lacks the path before it lacks a command.
+        if first == "--db", arguments.count == 1 {
+            throw UsageError(message: "missing value for '--db <path>' (see 'outline --help')")
+        }
         if first == "--db" || first.hasPrefix("--db=") || first == "--json" {
             throw UsageError(message: "name a command, such as 'outline ls' (see 'outline --help')")
         }
@@ -104,6 +108,25 @@ enum CommandLineRunner {
             }
             throw UsageError(message: "unknown command '\(named)'\(suggestion ?? "") (see 'outline --help')")
         }
+        try requireNestedCommand(arguments)
+    }
+
+    /// `sync statsu`: a word after a command that has commands of its own, and that takes no
+    /// operand when none is named (`sync` runs a round), names a command that does not exist.
+    /// The parser would call it an unexpected argument.
+    private static func requireNestedCommand(_ arguments: [String]) throws {
+        guard arguments.count > 1, let command = Outline.subcommand(named: arguments[0]),
+            let fallback = command.configuration.defaultSubcommand
+        else { return }
+        let word = arguments[1]
+        let nested = Outline.nestedCommandNames(of: arguments[0])
+        guard !word.hasPrefix("-"), word != "help", !nested.contains(word),
+            ParserDescription(fallback).takesNoOperand
+        else { return }
+        let suggestion = NearestName.suggestion(for: word, among: nested).map { "; did you mean '\($0)'?" }
+        throw UsageError(
+            message:
+                "unknown command '\(arguments[0]) \(word)'\(suggestion ?? "") (see 'outline \(arguments[0]) --help')")
     }
 
     /// The subcommand that `arguments` name, if they name one.

@@ -8,12 +8,16 @@ enum NearestName {
         "fsck": "check", "verify": "check",
     ]
 
-    /// The known name nearest to `typed`: one edit away (a transposition counts as one), or two for
-    /// a word of five letters or more, so that a short word is not "corrected" into an unrelated
-    /// one.
+    /// The known name nearest to `typed`: the only one it begins (`--dry` for `--dry-run`, at
+    /// least three letters), or one edit away (a transposition counts as one), or two for a word
+    /// of five letters or more, so that a short word is not "corrected" into an unrelated one.
     static func suggestion(for typed: String, among known: some Collection<String>) -> String? {
         if let synonym = synonyms[typed.lowercased()], known.contains(synonym) { return synonym }
         let lowered = typed.lowercased()
+        if lowered.drop(while: { $0 == "-" }).count >= 3 {
+            let extended = known.filter { $0.lowercased().hasPrefix(lowered) && $0.count > lowered.count }
+            if extended.count == 1 { return extended.first }
+        }
         let scored = known.map { (name: $0, distance: editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { ($0.distance, $0.name) < ($1.distance, $1.name) }) else { return nil }
         let letters = typed.drop { $0 == "-" }.count

@@ -14,6 +14,8 @@ struct ParserDescription {
     private(set) var singleValueOptions: Set<String> = []
     /// Every option and flag name the command accepts, `--help` and `-h` included.
     private(set) var names: Set<String> = ["--help", "-h"]
+    /// Whether the command takes no operand at all, only options.
+    private(set) var takesNoOperand = true
 
     init(_ command: any ParsableCommand.Type) {
         let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
@@ -23,6 +25,7 @@ struct ParserDescription {
                 (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
             }
             self.names.formUnion(names)
+            if argument["kind"] as? String == "positional" { takesNoOperand = false }
             if argument["kind"] as? String == "option", argument["isRepeating"] as? Bool != true {
                 singleValueOptions.formUnion(names)
             }

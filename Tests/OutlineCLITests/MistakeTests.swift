@@ -81,7 +81,7 @@ struct MistakeTests {
 
     @Test(arguments: [
         ("histroy", "history"), ("list", "ls"), ("remove", "rm"), ("delete", "rm"), ("move", "mv"),
-        ("rename", "edit"), ("ad", "add"), ("undoo", "undo"), ("wacth", "watch"),
+        ("rename", "edit"), ("ad", "add"), ("undoo", "undo"), ("wacth", "watch"), ("hist", "history"),
     ])
     func aMistypedCommandGetsTheNearest(typed: String, meant: String) throws {
         let result = try outline.run([typed, "1"])
@@ -113,6 +113,32 @@ struct MistakeTests {
         let typo = try outline.run(["undo", "--dryrun"])
         #expect(
             typo.stderr == "error: unknown option '--dryrun' (did you mean '--dry-run'?) (see 'outline undo --help')\n")
+        // The start of one option's name, three letters or more, is taken for that option.
+        let short = try outline.run(["history", "--lim", "3"])
+        #expect(
+            short.stderr == "error: unknown option '--lim' (did you mean '--limit'?) (see 'outline history --help')\n")
+        let dry = try outline.run(["undo", "--dry"])
+        #expect(dry.stderr == "error: unknown option '--dry' (did you mean '--dry-run'?) (see 'outline undo --help')\n")
+    }
+
+    /// A word after `sync` that names none of its commands is a mistyped command (the parser
+    /// called it an unexpected argument), and `--db` with nothing after it lacks its path.
+    @Test func aMistypedNestedCommandAndABareDatabaseOption() throws {
+        for arguments in [["sync", "statsu"], ["sync", "--json", "statsu"]] {
+            let typo = try outline.run(arguments)
+            #expect(typo.status == 64)
+            #expect(
+                typo.stderr
+                    == "error: unknown command 'sync statsu'; did you mean 'status'? (see 'outline sync --help')\n")
+        }
+        let far = try outline.run(["sync", "frobnicate"])
+        #expect(far.stderr == "error: unknown command 'sync frobnicate' (see 'outline sync --help')\n")
+        // Operands of the nested commands are not taken for commands.
+        let remote = try outline.run(["sync", "init"])
+        #expect(remote.stderr == "error: missing expected argument '<remote>' (see 'outline sync init --help')\n")
+        let bare = try outline.run(["--db"], useDatabaseOption: false)
+        #expect(bare.status == 64)
+        #expect(bare.stderr == "error: missing value for '--db <path>' (see 'outline --help')\n")
     }
 
     /// A title or REF that reads like a request for help (`help`, `-h`, `--version`) is an
