@@ -11,10 +11,12 @@ struct GlobalOptions: ParsableArguments {
     /// `--db`'s help, the same in every command.
     static let databaseHelp = ArgumentHelp(
         "The database file (default: $OUTLINE_DB, else the XDG data folder).", valueName: "path")
+    /// `--db`'s completion: file names (without it, the scripts offer nothing after `--db`).
+    static let databaseCompletion = CompletionKind.file()
     /// `--json`'s help, the same in every command.
     static let jsonHelp = ArgumentHelp("Write JSON to standard output.")
 
-    @Option(name: .long, help: databaseHelp)
+    @Option(name: .long, help: databaseHelp, completion: databaseCompletion)
     var db: String?
 
     @Flag(name: .long, help: jsonHelp)
@@ -30,7 +32,7 @@ struct GlobalOptions: ParsableArguments {
 /// arguments, so that help lists them where it always has:
 ///
 /// ```swift
-/// @Option(help: GlobalOptions.databaseHelp) var db: String?
+/// @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
 /// @Flag(help: GlobalOptions.jsonHelp) var json = false
 /// ```
 ///

@@ -61,6 +61,14 @@ struct ShellCompletionTests {
         #expect(try bashCompletions("outline show --db \(db) 1").first == "1")
     }
 
+    /// `--db` completes file names, before the command's name and after it (it offered nothing).
+    @Test func theDatabaseOptionCompletesFileNames() throws {
+        FileManager.default.createFile(atPath: outline.directory + "/work-notes.db", contents: Data())
+        #expect(try bashCompletions("outline --db work-n") == ["work-notes.db"])
+        #expect(try bashCompletions("outline ls --db work-n") == ["work-notes.db"])
+        #expect(try bashCompletions("outline sync status --db work-n") == ["work-notes.db"])
+    }
+
     /// A title that typed alone would be read as something else (digits are an id, `root` the
     /// root, a dash an option) is offered as a path that names it; new commands complete too.
     @Test func titlesReadAsOtherThingsAreOfferedAsPaths() throws {

@@ -20,7 +20,7 @@ extension Outline {
                   id=$(outline add Project) && outline add --under "$id" Plan Build Ship
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
         @Option(
             help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,

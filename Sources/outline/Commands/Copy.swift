@@ -19,7 +19,7 @@ extension Outline {
                   id=$(outline cp 5 --under root --at 1)
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
         @Option(
             help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,

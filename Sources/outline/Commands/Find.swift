@@ -23,7 +23,7 @@ extension Outline {
                   outline find invoice --tsv | cut -f1 | xargs -r outline rm
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(

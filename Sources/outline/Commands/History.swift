@@ -16,7 +16,7 @@ extension Outline {
                   outline history --limit 0 --json | jq '.[] | select(.undone)'
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Option(help: ArgumentHelp("How many steps to show; 0 shows all.", valueName: "n"))

@@ -31,7 +31,7 @@ extension Outline {
                   outline export Work | outline import --under Archive
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
         @Option(
             help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,

@@ -18,7 +18,7 @@ extension Outline {
                   outline mv Work/Launch --under root     # to the top level
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
         @Option(
             help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,

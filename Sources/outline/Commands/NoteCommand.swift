@@ -21,7 +21,7 @@ extension Outline {
                   outline note Groceries -- "- oat milk"   # a text that starts with - goes after --
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
@@ -77,7 +77,7 @@ extension Outline {
                   outline sort root --reverse
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(

@@ -16,7 +16,7 @@ extension Outline {
                   outline check || outline reindex
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {

@@ -16,7 +16,7 @@ extension Outline {
                   outline ls --tsv | awk -F'\\t' '$6 == 1 {print $1}' | xargs -r outline rm
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(

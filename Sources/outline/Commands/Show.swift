@@ -12,7 +12,7 @@ extension Outline {
                   outline show 12 --json | jq -r .path
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(

@@ -46,7 +46,7 @@ extension Outline.Sync {
                   outline sync --json | jq -c '.changes[]'
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
@@ -76,7 +76,7 @@ extension Outline.Sync {
         @Argument(help: "The git remote: a URL or the path of a bare repository.")
         var remote: String
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
@@ -102,7 +102,7 @@ extension Outline.Sync {
                   outline sync status --json | jq .pending
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
@@ -143,7 +143,7 @@ extension Outline.Sync {
                   outline sync compact
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
@@ -178,7 +178,7 @@ extension Outline.Sync {
         @Argument(help: "The remote's new URL or path.")
         var remote: String
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {

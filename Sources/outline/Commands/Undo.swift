@@ -18,7 +18,7 @@ extension Outline {
                   outline undo --dry-run
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
         @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
         @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
@@ -39,7 +39,7 @@ extension Outline {
                   outline redo 2 --dry-run
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
         @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
         @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false

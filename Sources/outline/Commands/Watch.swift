@@ -34,7 +34,7 @@ extension Outline {
                   outline watch --json | jq -c '.changes[]'
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp) var db: String?
+        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         @Argument(
