@@ -67,6 +67,9 @@ struct ShellCompletionTests {
         #expect(try bashCompletions("outline --db work-n") == ["work-notes.db"])
         #expect(try bashCompletions("outline ls --db work-n") == ["work-notes.db"])
         #expect(try bashCompletions("outline sync status --db work-n") == ["work-notes.db"])
+        // So do the documents import reads.
+        FileManager.default.createFile(atPath: outline.directory + "/plans.md", contents: Data())
+        #expect(try bashCompletions("outline import pla") == ["plans.md"])
     }
 
     /// A title that typed alone would be read as something else (digits are an id, `root` the

@@ -47,7 +47,8 @@ extension Outline {
             transform: ItemReference.argument)
         var after: ItemReference?
 
-        @Argument(help: ArgumentHelp("The documents to read; - for standard input.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp("The documents to read; - for standard input.", valueName: "file"), completion: .file())
         var files: [String] = []
 
         @Option(
