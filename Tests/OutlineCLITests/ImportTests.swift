@@ -143,9 +143,9 @@ struct ImportTests {
             (
                 "far.opml",
                 Array(
-                    ("<opml><body>" + String(repeating: "\n", count: 70_000) + "<outline text=\"\"/></body></opml>")
-                        .utf8),
-                "far.opml line 70001, column 17: an <outline> has no text, and a title cannot be empty"
+                    ("<opml><body>" + String(repeating: "\n", count: 70_000)
+                        + "<outline text=\"\"><outline text=\"y\"/></outline></body></opml>").utf8),
+                "far.opml line 70001, column 17: an item without a title holds items or a note; give it a title"
             ),
         ]
         for (name, bytes, message) in cases {
@@ -236,10 +236,36 @@ struct ImportTests {
         let result = try importing(document, ["--format", "opml"])
         #expect(result.status == 0, "\(result)")
         #expect(try outline.tsv().map { $0.split(separator: "\t")[4] } == ["1 < 2 and 3 > 2", "bold text", "A feed"])
-        let untitled = try importing("<opml><body>\n<outline type=\"rss\"/></body></opml>", ["--format", "opml"])
+        // One with neither holds nothing, and is left out; one that holds items cannot be.
+        let untitled = try importing(
+            "<opml><body>\n<outline type=\"rss\"/><outline type=\"rss\">\n<outline text=\"x\"/></outline></body></opml>",
+            ["--format", "opml"])
         #expect(
             untitled.stderr
-                == "error: standard input line 2, column 20: an <outline> has no text, and a title cannot be empty\n")
+                == "error: standard input line 2, column 41: an item without a title holds items or a note; give it a title\n"
+        )
+    }
+
+    /// Empty bullets and headlines, which Logseq and Workflowy exports hold, are left out when
+    /// nothing is under them; one that holds items or a note is refused, its line named, and
+    /// nothing is added.
+    @Test(arguments: [
+        ("markdown", "- Plan\n- \n  - [ ] \n- Ship\n-\n", "- Keep\n- \n  - Orphan\n", 2),
+        ("org", "* Plan\n* \n** TODO \n* Ship\n*\n", "* Keep\n* \n** Orphan\n", 2),
+        (
+            "opml", "<opml><body><outline text=\"Plan\"/><outline text=\"\"/><outline text=\"Ship\"/></body></opml>",
+            "<opml><body><outline text=\"Keep\"/>\n<outline text=\"\" _note=\"n\"/></body></opml>", 2
+        ),
+    ])
+    func emptyItemsAreLeftOutWhenTheyHoldNothing(format: String, empty: String, holding: String, line: Int) throws {
+        let result = try importing(empty, ["--format", format])
+        #expect(result.status == 0, "\(result)")
+        #expect(try outline.tsv().map { $0.split(separator: "\t")[4] } == ["Plan", "Ship"])
+        let refused = try importing(holding, ["--format", format])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: standard input line \(line)"), "\(refused)")
+        #expect(refused.stderr.hasSuffix("an item without a title holds items or a note; give it a title\n"))
+        #expect(try outline.tsv().count == 2)
     }
 
     /// A UTF-16 document is OPML by its bytes, from standard input or under any name.

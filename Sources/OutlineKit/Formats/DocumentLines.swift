@@ -78,6 +78,6 @@ public enum TextReader {
             let (indent, title) = line.splitIndent
             try nester.add(ImportedItem(title: String(title)), depth: levels.depth(of: indent), line: number)
         }
-        return nester.finish()
+        return try nester.finish()
     }
 }

@@ -48,11 +48,16 @@ public struct DocumentError: Error, Equatable, Sendable {
 /// Nests items given one at a time with their depth (1 for the top level), as line-based
 /// documents list them: an item goes under the nearest earlier item of a smaller depth. A depth
 /// that skips levels (`*` then `***`) nests one level down, under the item before.
+///
+/// An item with an empty title (an empty bullet, which Logseq and Workflowy exports hold) is left
+/// out when it closes with nothing under it and no note: it held nothing. One that holds items
+/// or a note is refused, its line named, since its title cannot be empty.
 struct ItemNester {
     /// The top-level items finished so far.
     private(set) var roots: [ImportedItem] = []
-    /// The open items from the top down, each with its depth as the document gave it.
-    private var open: [(item: ImportedItem, depth: Int)] = []
+    /// The open items from the top down, each with its depth as the document gave it, and where
+    /// it stands.
+    private var open: [(item: ImportedItem, depth: Int, line: Int, column: Int)] = []
 
     /// The most recent item, for a reader that adds a note or a state to it.
     var last: ImportedItem? {
@@ -66,22 +71,31 @@ struct ItemNester {
     /// Adds `item` at `depth`, closing the open items at that depth or deeper.
     ///
     /// - Throws: `DocumentError` when the item would nest deeper than the outline allows.
-    mutating func add(_ item: ImportedItem, depth: Int, line: Int) throws {
-        while let top = open.last, top.depth >= depth { close() }
+    mutating func add(_ item: ImportedItem, depth: Int, line: Int, column: Int = 0) throws {
+        while let top = open.last, top.depth >= depth { try close() }
         if open.count >= OutlineStore.maximumDepth {
             throw DocumentError(line: line, "items nest more than \(OutlineStore.maximumDepth) levels deep")
         }
-        open.append((item, depth))
+        open.append((item, depth, line, column))
     }
 
     /// Closes every open item and returns the top-level items.
-    mutating func finish() -> [ImportedItem] {
-        while !open.isEmpty { close() }
+    ///
+    /// - Throws: `DocumentError` for an item without a title that holds items or a note.
+    mutating func finish() throws -> [ImportedItem] {
+        while !open.isEmpty { try close() }
         return roots
     }
 
-    private mutating func close() {
-        let done = open.removeLast().item
+    private mutating func close() throws {
+        let (done, _, line, column) = open.removeLast()
+        if done.title.isEmpty {
+            guard done.children.isEmpty, done.note == nil else {
+                throw DocumentError(
+                    line: line, column: column, "an item without a title holds items or a note; give it a title")
+            }
+            return
+        }
         if open.isEmpty { roots.append(done) } else { open[open.count - 1].item.children.append(done) }
     }
 }

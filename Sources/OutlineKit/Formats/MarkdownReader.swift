@@ -27,7 +27,7 @@ public enum MarkdownReader {
         }
         func add(_ item: ImportedItem, depth: Int, line: Int) throws {
             try finishNote(line: line - 1)
-            try nester.add(try checked(item, line: line), depth: depth, line: line)
+            try nester.add(try checked(item, line: line, emptyAllowed: true), depth: depth, line: line)
         }
 
         var lastLine = 0
@@ -77,7 +77,7 @@ public enum MarkdownReader {
             noteLines.append(unescaped(rest))
         }
         try finishNote(line: lastLine)
-        return nester.finish()
+        return try nester.finish()
     }
 
     /// The item a list item's text stands for: its task marker read as a state.
@@ -177,11 +177,15 @@ public enum MarkdownReader {
         }
     }
 
-    /// The item with its title checked as the outline checks titles, the line named.
-    static func checked(_ item: ImportedItem, line: Int) throws -> ImportedItem {
+    /// The item with its title checked as the outline checks titles, the line named. With
+    /// `emptyAllowed`, a title that is empty (or only white space) comes back as "": the readers
+    /// that nest items through `ItemNester` leave such an item out if nothing is under it.
+    static func checked(_ item: ImportedItem, line: Int, emptyAllowed: Bool = false) throws -> ImportedItem {
         var item = item
         do {
             item.title = try Title.validated(item.title)
+        } catch OutlineError.emptyTitle where emptyAllowed {
+            item.title = ""
         } catch let error as OutlineError {
             throw DocumentError(line: line, error.message)
         }

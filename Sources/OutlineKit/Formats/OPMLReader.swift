@@ -51,7 +51,7 @@ public enum OPMLReader {
             guard reader.sawOPML else {
                 throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
             }
-            return reader.nester.finish()
+            return try reader.nester.finish()
         }
     }
 
@@ -102,17 +102,18 @@ public enum OPMLReader {
             let text = values["text"].flatMap { $0.isEmpty ? nil : $0 } ?? values["title"] ?? ""
             let item = ImportedItem(title: OPMLReader.htmlText(text), isDone: done)
             do {
-                if item.title.isEmpty {
-                    throw DocumentError(line: line, "an <outline> has no text, and a title cannot be empty")
-                }
-                var checked = try MarkdownReader.checked(item, line: line)
+                // An <outline> without text (a Workflowy export's empty bullet) is left out by
+                // the nester if nothing is under it.
+                var checked = try MarkdownReader.checked(item, line: line, emptyAllowed: true)
                 if let note = values["_note"] {
                     checked.note = try MarkdownReader.checkedNote(note, line: line)
                 }
-                try nester.add(checked, depth: depth, line: line)
+                try nester.add(checked, depth: depth, line: line, column: column)
                 return true
             } catch let error as DocumentError {
-                failure = DocumentError(line: error.line, column: column, error.reason)
+                // An error about an earlier element (an untitled one found to hold items when
+                // this one closed it) comes with that element's column; others are this one's.
+                failure = error.column > 0 ? error : DocumentError(line: error.line, column: column, error.reason)
             } catch {
                 failure = DocumentError(line: line, column: column, "\(error)")
             }

@@ -45,7 +45,7 @@ public enum OrgReader {
                 if title.hasPrefix(breaker) { title = title.dropFirst() }
                 if title.hasSuffix(breaker) { title = title.dropLast() }
                 let item = try MarkdownReader.checked(
-                    ImportedItem(title: String(title), isDone: done), line: number)
+                    ImportedItem(title: String(title), isDone: done), line: number, emptyAllowed: true)
                 try nester.add(item, depth: stars.count, line: number)
                 headlineDepth = nester.lastLevel
                 listLevels = IndentLevels()
@@ -89,6 +89,6 @@ public enum OrgReader {
             noteLines.append(String(kept))
         }
         try finishNote(line: lastLine)
-        return nester.finish()
+        return try nester.finish()
     }
 }
