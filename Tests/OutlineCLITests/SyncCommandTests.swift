@@ -54,6 +54,30 @@ struct SyncCommandTests {
         return (laptop, desktop, remote)
     }
 
+    /// A second `sync compact` with nothing new writes no second, identical snapshot; a machine
+    /// that joins afterwards starts from the snapshot and gets the whole outline.
+    @Test func compactWritesASnapshotOnlyWhenTheLogGrew() throws {
+        let (laptop, _, remote) = try twoMachines()
+        func commits() throws -> Int {
+            Int(
+                try git(["-C", remote, "rev-list", "--count", "--all"]).stdout.trimmingCharacters(
+                    in: .whitespacesAndNewlines))!
+        }
+        let first = try laptop.run(["sync", "compact"])
+        #expect(first.stdout.hasSuffix("\nwrote a snapshot of 3 items\n"), "\(first)")
+        let afterFirst = try commits()
+        let second = try laptop.run(["sync", "compact"])
+        #expect(second.status == 0)
+        #expect(second.stdout.hasSuffix("\nthe log already ends with a snapshot of 3 items\n"), "\(second)")
+        #expect(try commits() == afterFirst)
+        try laptop.run(["add", "Work"])
+        #expect(try laptop.run(["sync", "compact"]).stdout.hasSuffix("\nwrote a snapshot of 4 items\n"))
+        #expect(try commits() == afterFirst + 2)
+        let newcomer = machine("newcomer")
+        try newcomer.run(["sync", "init", remote])
+        #expect(try newcomer.titles() == ["Groceries", "  Milk", "  Eggs", "Work"])
+    }
+
     @Test func initSendsOrAdoptsAndARoundBringsAndSends() throws {
         let (laptop, desktop, remote) = try twoMachines()
         #expect(try desktop.titles() == ["Groceries", "  Milk", "  Eggs"])

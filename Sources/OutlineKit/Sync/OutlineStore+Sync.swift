@@ -168,8 +168,13 @@ extension OutlineStore {
     /// machine that joins later starts from it rather than replay the log before it. The log's
     /// history stays in the remote (git keeps it); only what a new machine reads gets shorter.
     ///
-    /// - Returns: the round's summary, and how many items the snapshot holds.
-    public func compactSyncLog(reportingChanges: Bool = false) throws -> (round: SyncSummary, items: Int) {
+    /// When the log already ends with a snapshot, none is written: it would be the same.
+    ///
+    /// - Returns: the round's summary, how many items the snapshot holds, and whether this call
+    ///   wrote it (false when the log already ended with one, or is empty).
+    public func compactSyncLog(reportingChanges: Bool = false) throws -> (
+        round: SyncSummary, items: Int, wroteSnapshot: Bool
+    ) {
         guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
             throw OutlineError.syncNotSetUp
@@ -182,17 +187,18 @@ extension OutlineStore {
         for _ in 1...Self.syncAttempts {
             let (base, last) = try read { db in (try SyncTables.base(db), try SyncTables.configuration(db)?.lastCommit)
             }
-            guard let last else { return (round, 0) }
+            guard let last else { return (round, 0, false) }
             let head = try git.fetch()
             guard head == last else {
                 // Someone pushed since the round: bring it first, so the snapshot is the log's.
                 _ = try runSyncRound(git: git, reportingChanges: false)
                 continue
             }
+            if try git.lastSnapshot(upTo: last) == last { return (round, base.liveCount, false) }
             let commit = try git.commitSnapshot(base, replica: configuration.replica, parent: last)
             if try git.push(commit) == .pushed {
                 try write { db in try SyncTables.setConfig(db, "last_commit", commit) }
-                return (round, base.liveCount)
+                return (round, base.liveCount, true)
             }
         }
         throw OutlineError.syncKeptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)

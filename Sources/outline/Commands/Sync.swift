@@ -148,10 +148,12 @@ extension Outline.Sync {
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: true)
-            let (round, items) = try store.compactSyncLog(reportingChanges: global.json)
+            let (round, items, wrote) = try store.compactSyncLog(reportingChanges: global.json)
             try SyncOutput.print(round, json: global.json)
             if !global.json {
-                StandardOutput.shared.writeLine("wrote a snapshot of \(items) item\(items == 1 ? "" : "s")")
+                let count = "\(items) item\(items == 1 ? "" : "s")"
+                StandardOutput.shared.writeLine(
+                    wrote ? "wrote a snapshot of \(count)" : "the log already ends with a snapshot of \(count)")
             }
         }
     }
