@@ -335,8 +335,8 @@ extension OutlineError: LocalizedError {
             return "the remote's log cannot be read at commit \(commit.prefix(12)): \(reason); "
                 + "nothing was changed here"
         case .syncRemoteRewritten(let remote, let lastCommit):
-            return "the history at '\(remote)' was rewritten: it no longer holds commit \(lastCommit.prefix(12)), "
-                + "the last this outline synced; nothing was changed"
+            return "'\(remote)' does not hold commit \(lastCommit.prefix(12)), the last this outline synced: "
+                + "its history was rewritten, or it is another repository; nothing was changed"
         case .syncKeptLosingRace(let remote, let attempts):
             return "other machines pushed to '\(remote)' first \(attempts) times in a row; nothing was lost, sync again"
         }

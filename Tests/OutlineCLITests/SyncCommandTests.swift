@@ -280,8 +280,13 @@ struct SyncCommandTests {
         let before = try laptop.run(["ls", "--tsv"]).stdout
         let rewritten = try laptop.run(["sync"])
         #expect(rewritten.status == 1)
+        #expect(rewritten.stderr.hasPrefix("error: '\(remote)' does not hold commit "))
         #expect(
-            rewritten.stderr.hasPrefix("error: the history at '\(remote)' was rewritten: it no longer holds commit "))
+            rewritten.stderr.hasSuffix(
+                ", the last this outline synced: its history was rewritten, or it is another repository; "
+                    + "nothing was changed; if the remote moved, point at it with 'outline sync remote URL'; "
+                    + "otherwise keep this file, and join a new outline to the remote with "
+                    + "'outline --db NEW.db sync init REMOTE'\n"))
         #expect(try laptop.run(["ls", "--tsv"]).stdout == before)
         // A machine joining that remote meets the entry that is not a batch.
         let newcomer = machine("newcomer")

@@ -39,8 +39,8 @@ extension OutlineError {
             return message + "; whoever can push to the remote can remove that commit with git, "
                 + "or the machines can join a new remote"
         case .syncRemoteRewritten:
-            return message + "; keep this file, and join a new outline to the remote with "
-                + "'outline --db NEW.db sync init REMOTE'"
+            return message + "; if the remote moved, point at it with 'outline sync remote URL'; "
+                + "otherwise keep this file, and join a new outline to the remote with 'outline --db NEW.db sync init REMOTE'"
         default:
             return message
         }
