@@ -106,7 +106,7 @@ struct SyncCommandTests {
         #expect(status.stdout.hasPrefix("remote: \(remote)\nlast synced: commit "))
         #expect(status.stdout.hasSuffix("\n1 change to send; run 'outline sync'\n"))
         let statusJSON = try laptop.run(["sync", "status", "--json"]).stdout
-        #expect(statusJSON.contains(#""pending":1}"#))
+        #expect(statusJSON.contains(#""pending":1,"last_round_unfinished":false}"#), "\(statusJSON)")
         // Keys are snake case, as everywhere else (done_at).
         #expect(statusJSON.contains(#""last_commit":""#), "\(statusJSON)")
         try laptop.run(["sync"])
@@ -361,6 +361,26 @@ struct SyncRaceTests {
             #expect(titles.contains("during \(round)"))
         }
         #expect(try laptop.run(["check"]).status == 0 && desktop.run(["check"]).status == 0)
+    }
+
+    /// A round killed after it began to push is recorded as pushing that commit until the next
+    /// round finds it; status says so, since its count of changes to send may hold what was sent.
+    @Test func statusSaysWhenTheLastRoundWasCutShort() throws {
+        let (laptop, _) = try joined(try bareRemote())
+        try laptop.run(["add", "Work"])
+        let sqlite = try OutlineProcess.run(
+            [laptop.database, "INSERT INTO sync_config (name, value) VALUES ('pushing', '0123456789abcdef')"],
+            input: nil, executable: "/usr/bin/sqlite3")
+        #expect(sqlite.status == 0, "\(sqlite)")
+        let status = try laptop.run(["sync", "status"])
+        #expect(
+            status.lines.contains(
+                "the last round was cut short, and what it sent may be counted below; 'outline sync' finishes it"),
+            "\(status)")
+        #expect(try laptop.run(["sync", "status", "--json"]).stdout.contains(#""last_round_unfinished":true}"#))
+        // The commit it was pushing never reached the remote: the next round sends the change.
+        #expect(try laptop.run(["sync"]).stdout.hasSuffix("sent 1 change\n"))
+        #expect(!(try laptop.run(["sync", "status"]).stdout.contains("cut short")))
     }
 
     /// A round killed at any moment (SIGKILL) leaves the file sound; the next round finishes the

@@ -40,6 +40,10 @@ public struct SyncStatus: Sendable {
     public var lastCommit: String?
     /// How many operations this machine would send.
     public var pendingOperations: Int
+    /// Whether the last round was cut short after it began to push (killed, or the machine
+    /// went down): what it sent is in the remote but not yet recorded here, so
+    /// `pendingOperations` may count it. The next round finishes the work.
+    public var lastRoundUnfinished: Bool
 }
 
 extension OutlineStore {
@@ -144,7 +148,7 @@ extension OutlineStore {
             let pending = try SyncDiff.operations(db, base: base)
             return SyncStatus(
                 remote: configuration.remote, replica: configuration.replica, lastCommit: configuration.lastCommit,
-                pendingOperations: pending.count)
+                pendingOperations: pending.count, lastRoundUnfinished: configuration.pushing != nil)
         }
     }
 

@@ -114,12 +114,18 @@ extension Outline.Sync {
                     json.field("replica", status.replica)
                     json.field("last_commit", status.lastCommit)
                     json.field("pending", status.pendingOperations)
+                    json.field("last_round_unfinished", status.lastRoundUnfinished)
                 }
             } else {
                 let pending = status.pendingOperations
                 StandardOutput.shared.writeLine("remote: \(TitleSanitizer.forTerminal(status.remote))")
                 StandardOutput.shared.writeLine(
                     "last synced: " + (status.lastCommit.map { "commit " + String($0.prefix(12)) } ?? "never"))
+                if status.lastRoundUnfinished {
+                    StandardOutput.shared.writeLine(
+                        "the last round was cut short, and what it sent may be counted below; 'outline sync' finishes it"
+                    )
+                }
                 StandardOutput.shared.writeLine(
                     pending == 0
                         ? "nothing to send" : "\(pending) change\(pending == 1 ? "" : "s") to send; run 'outline sync'")
