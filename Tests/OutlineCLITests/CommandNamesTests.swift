@@ -54,6 +54,22 @@ struct CommandNamesTests {
     }
 
     /// The runner hands operands over after parsing to exactly the commands that take a list.
+    /// `ls --sections` writes out what swift-argument-parser would derive from the cases (to spare
+    /// two conformance scans a start): it must say the same.
+    @Test func theSectionKeysAreTheCases() throws {
+        typealias Keys = Outline.List.SectionOption
+        #expect(Keys.allValueStrings == Keys.allCases.map(\.rawValue))
+        #expect(Keys.allValueStrings.allSatisfy { Keys(argument: $0) != nil })
+        #expect(Keys.allValueDescriptions.isEmpty)
+        // Help and completions read them as the parser describes the option.
+        let json = try JSONSerialization.jsonObject(with: Data(Outline.List._dumpHelp().utf8)) as? [String: Any]
+        let arguments = (json?["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
+        let sections = try #require(arguments.first { $0["valueName"] as? String == "key" })
+        #expect(sections["allValues"] as? [String] == Keys.allCases.map(\.rawValue))
+        let completion = (sections["completionKind"] as? [String: Any])?["list"] as? [String: Any]
+        #expect(completion?["values"] as? [String] == Keys.allCases.map(\.rawValue))
+    }
+
     @Test func theOperandListCommandsAreThoseThatTakeAList() {
         let conforming = Outline.configuration.subcommands.compactMap { $0 as? any TakesOperandList.Type }
         let listed = Outline.operandListCommands

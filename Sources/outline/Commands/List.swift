@@ -60,6 +60,14 @@ extension Outline {
 
         enum SectionOption: String, ExpressibleByArgument, CaseIterable {
             case initial
+
+            // What swift-argument-parser would derive from `allCases`, written out: deriving it
+            // maps the cases through a key path, and looking up the conformances that takes
+            // scans every conformance record of the binary twice, on every `ls`
+            // (Docs/performance.md, "Start-up"). `CommandNamesTests` checks them against the cases.
+            static var allValueStrings: [String] { ["initial"] }
+            static var allValueDescriptions: [String: String] { [:] }
+            static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
         }
 
         func validate() throws {
