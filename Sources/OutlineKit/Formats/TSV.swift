@@ -9,9 +9,29 @@ public enum TSV {
     ///   - forTerminal: also neutralise bidirectional overrides, as for any text meant for a
     ///     person's eyes; scripts reading a pipe get the title as stored.
     public static func line(for entry: TreeEntry, forTerminal: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        appendLine(for: entry, forTerminal: forTerminal, to: &bytes)
+        return String(decoding: bytes.dropLast(), as: UTF8.self)
+    }
+
+    /// `line(for:forTerminal:)` and its newline, appended to `bytes`: the numbers are written as
+    /// digits straight into the buffer, where interpolating four numbers into a `String` cost
+    /// about 5,000 instructions a line (a third of a million for the 90 lines of an `ls PARENT`).
+    public static func appendLine(for entry: TreeEntry, forTerminal: Bool = false, to bytes: inout [UInt8]) {
         let item = entry.item
-        let title = forTerminal ? TitleSanitizer.forTerminal(item.title) : TitleSanitizer.escapingControls(item.title)
-        return "\(item.id)\t\(item.parentID)\t\(item.position)\t\(entry.depth)\t" + title
-            + (item.isDone ? "\t1" : "\t0")
+        var title = forTerminal ? TitleSanitizer.forTerminal(item.title) : TitleSanitizer.escapingControls(item.title)
+        let tab = UInt8(ascii: "\t")
+        DecimalDigits.append(item.id, to: &bytes)
+        bytes.append(tab)
+        DecimalDigits.append(item.parentID, to: &bytes)
+        bytes.append(tab)
+        DecimalDigits.append(Int64(item.position), to: &bytes)
+        bytes.append(tab)
+        DecimalDigits.append(Int64(entry.depth), to: &bytes)
+        bytes.append(tab)
+        title.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(tab)
+        bytes.append(item.isDone ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "\n"))
     }
 }

@@ -92,8 +92,11 @@ extension Outline {
                 try ListingJSON.write(store, from: start, maxDepth: depth, leavingOutDone: open)
             } else if tsv {
                 let terminal = Terminal.isStandardOutputTerminal
-                try store.walk(from: start, maxDepth: depth, leavingOutDone: open) {
-                    StandardOutput.shared.writeLine(TSV.line(for: $0, forTerminal: terminal))
+                var line: [UInt8] = []
+                try store.walk(from: start, maxDepth: depth, leavingOutDone: open) { entry in
+                    line.removeAll(keepingCapacity: true)
+                    TSV.appendLine(for: entry, forTerminal: terminal, to: &line)
+                    StandardOutput.shared.write(bytes: line)
                 }
             } else {
                 try printTree(store, from: start)
