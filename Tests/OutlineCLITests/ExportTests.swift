@@ -77,7 +77,7 @@ struct ExportTests {
         "> quote", "= equals", "*emphasis* and _this_", "`code`", "<div>html</div>", "&amp; an entity", "a & b < c",
         "\"quoted\" 'single'", #"back\slash"#, #"trailing\"#, "ends #12", "***", "---", "```", "~~~strike~~~", "a | b",
         "[link](http://example.com)", "![image](x.png)", "<http://auto.link>", "שלום עולם", "emoji 🎉 👩‍👩‍👧",
-        "100%", "x_y_z", "2026",
+        "100%", "x_y_z", "2026", "a &\u{301} b <\u{301} c",
     ]
 
     private func makeAwkwardOutline() throws {

@@ -96,6 +96,13 @@ struct ShellCompletionTests {
         let offered = try bashCompletions("outline show --db \(outline.database) a")
         #expect(offered == ["a$(touch PWNED)b"])
         #expect(!FileManager.default.fileExists(atPath: outline.directory + "/PWNED"))
+        // A backquote that a combining mark follows is one character with it, to Swift, and
+        // was once left unescaped: compgen mangled the offer (it ran nothing, but must not
+        // be given the chance).
+        let sneaky = "q`\u{301};touch PWNED2;`"
+        try outline.run(["add", sneaky])
+        #expect(try bashCompletions("outline show --db \(outline.database) q") == [sneaky])
+        #expect(!FileManager.default.fileExists(atPath: outline.directory + "/PWNED2"))
     }
 
     @Test func noDatabaseOffersNothingAndPrintsNothing() throws {
@@ -132,6 +139,9 @@ struct ShellCompletionTests {
         #expect(ShellWord.unquoted("'a\\/b'") == "a\\/b")
         #expect(ShellWord.unquoted("\"say \\\"hi\\\" \\/\"") == "say \"hi\" \\/")
         #expect(ShellWord.unquoted("\"unfinished") == "unfinished")
+        // Quotes are read as scalars, whatever combining mark follows them.
+        #expect(ShellWord.unquoted("'\u{301}x'") == "\u{301}x")
+        #expect(ShellWord.quoted("it'\u{301}s") == "'it'\\''\u{301}s'")
     }
 
     @Test func theDatabaseIsTheLastOneNamed() {

@@ -15,6 +15,8 @@ struct DocumentRoundTripTests {
         "שלום עולם", "مرحبا", "emoji 🎉 👩‍👩‍👧", "***", "---", "```", "TODO keyword", "DONE keyword", "COMMENT x",
         "[#A] priority", "tags :a:b:", "key:: value", "[COMPLETE] workflowy", "2026", "a | b", "*bold* /it/ =code=",
         "\u{200B}zero width", "ends with zero width\u{200B}", "x", "  spaced  ",
+        // Syntax that a combining mark follows: one character with it to Swift, not to a format.
+        "a &\u{301} b", "x <\u{301} y", "q\"\u{301}", "/\u{301}slash", "\\\u{301}back", "*\u{301} star",
     ]
     static let awkwardNotes = [
         "one line", "two\nlines", "- list?\n* star?\n# heading?", "first paragraph\n\nsecond", "key:: value",

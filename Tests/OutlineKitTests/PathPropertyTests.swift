@@ -8,10 +8,13 @@ import Testing
 @Suite("Printed paths resolve to their items")
 struct PathPropertyTests {
     /// Titles chosen to collide: slashes and backslashes, digits only, case-only twins,
-    /// characters whose case folds outside ASCII, and titles equal to `root`.
+    /// characters whose case folds outside ASCII, titles equal to `root`, and a slash or
+    /// backslash that a combining mark, a joiner or a variation selector follows (one character
+    /// to Swift's `String`, two to a path).
     static let awkwardTitles = [
         "a", "A", "a/b", "A/B", #"a\b"#, #"\"#, "/", "//", #"\/"#, "2026", "0", "root", "Root", "Straße",
         "STRASSE", "strasse", "Été", "ÉTÉ", "été", "x y", "ǅ", "ǆ", "İ", "Σ", "σ", "ς",
+        "A/\u{301}B", "\u{301}B", "a/\u{200D}b", "\\\u{301}", "x/\u{FE0F}",
     ]
 
     @Test(arguments: 1...6 as ClosedRange<UInt64>)

@@ -63,6 +63,46 @@ struct SearchTests {
     }
 }
 
+/// An id in the billions (only a hand-edited file holds one) is found by lookups: a scan keeps a
+/// slot for every id up to the largest, and once tried to allocate 60 GB for it.
+@Suite("find with a huge id")
+struct HugeIDSearchTests {
+    @Test func anIDInTheBillionsIsFoundWithoutAScan() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(["hello world"])
+        try fixture.editOutside(
+            "INSERT INTO item (id, parent_id, position, title) VALUES (5000000000, 0, 2, 'big hello')")
+        for splitAbove in [ItemTableScan.splitAbove, 0] {
+            var bytes: [UInt8] = []
+            let count = try fixture.store.writeFoundLines(
+                SearchQuery(["hello"], under: .root), splittingTablesAbove: splitAbove
+            ) { bytes += $0 }
+            #expect(count == 2)
+            #expect(String(decoding: bytes, as: UTF8.self) == "1  /hello world\n5000000000  /big hello\n")
+        }
+    }
+}
+
+/// A term holding a line break is found inside a note, never across the end of a title and the
+/// start of its note, which the index joins with a line break.
+@Suite("find of a term with a line break")
+struct LineBreakSearchTests {
+    @Test func aLineBreakMatchesOnlyInsideANote() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let ids = try store.add(["a b", "c", "d"]).ids
+        try store.setNote(ids[0], to: "note text")
+        try store.setNote(ids[1], to: "one\nnote two")
+        // The third is written outside outline, so that it is matched before it is indexed.
+        try fixture.editOutside("UPDATE item SET note = 'three' || char(10) || 'notes' WHERE id = \(ids[2])")
+        for (term, expected) in [("b\nn", []), ("one\nnote", [ids[1]]), ("e\nn", [ids[1], ids[2]])] {
+            #expect(
+                try store.find(SearchQuery([term], under: .root)).map(\.item.id) == expected, "\(term.debugDescription)"
+            )
+        }
+    }
+}
+
 /// The eight-bytes-at-a-time test of whether a path shows a title as it is, against the plain
 /// byte-by-byte rule, for every length up to a few words and bytes near each edge of the rule.
 @Suite("a title shown as it is")

@@ -150,23 +150,28 @@ public enum MarkdownReader {
 
     /// The text with CommonMark's backslash escapes of ASCII punctuation undone.
     static func unescaped(_ text: Substring) -> String {
-        guard text.contains("\\") else { return String(text) }
-        var out = ""
-        var iterator = text.makeIterator()
-        while let character = iterator.next() {
-            guard character == "\\" else {
-                out.append(character)
+        guard text.utf8.contains(0x5C) else { return String(text) }
+        // Scalars, as CommonMark reads code points: `\&` with a combining mark after the `&` is
+        // still an escape, though Swift sees the `&` and the mark as one character.
+        var out = String.UnicodeScalarView()
+        var iterator = text.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "\\" else {
+                out.append(scalar)
                 continue
             }
             guard let next = iterator.next() else {
-                out.append(character)
+                out.append(scalar)
                 break
             }
-            if !(next.isASCII && next.isPunctuation || next.isASCII && next.isSymbol) { out.append(character) }
+            if !asciiPunctuation.unicodeScalars.contains(next) { out.append(scalar) }
             out.append(next)
         }
-        return out
+        return String(out)
     }
+
+    /// What CommonMark calls ASCII punctuation: the characters a backslash escapes.
+    static let asciiPunctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 
     /// A note checked as the outline checks notes, the line named.
     static func checkedNote(_ note: String, line: Int) throws -> String? {

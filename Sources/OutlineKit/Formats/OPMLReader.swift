@@ -167,30 +167,33 @@ public enum OPMLReader {
 
     /// HTML as text: tags dropped, character references and the common named ones decoded.
     static func htmlText(_ html: String) -> String {
-        guard html.contains("<") || html.contains("&") else { return html }
-        var out = ""
-        var index = html.startIndex
-        while index < html.endIndex {
-            let character = html[index]
+        guard html.utf8.contains(where: { $0 == 0x3C || $0 == 0x26 }) else { return html }
+        // Scalars, not characters: a `;` or `<` that a combining mark follows is one character
+        // with it, and `&amp;` before such a mark was not read as an entity.
+        let scalars = Array(html.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
             // A tag starts with a letter, / or !: in "1 < 2 and 3 > 2" nothing is one.
-            if character == "<", let next = html[html.index(after: index)...].first,
-                next.isLetter || next == "/" || next == "!",
-                let close = html[index...].firstIndex(of: ">")
+            if scalar == "<", index + 1 < scalars.count,
+                scalars[index + 1].properties.isAlphabetic || scalars[index + 1] == "/" || scalars[index + 1] == "!",
+                let close = scalars[index...].firstIndex(of: ">")
             {
-                index = html.index(after: close)
+                index = close + 1
                 continue
             }
-            if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
-                let decoded = entity(html[html.index(after: index)..<semicolon])
+            if scalar == "&", let semicolon = scalars[index...].prefix(12).firstIndex(of: ";"),
+                let decoded = entity(Substring(String(String.UnicodeScalarView(scalars[(index + 1)..<semicolon]))))
             {
-                out.unicodeScalars.append(decoded)
-                index = html.index(after: semicolon)
+                out.append(decoded)
+                index = semicolon + 1
                 continue
             }
-            out.append(character)
-            index = html.index(after: index)
+            out.append(scalar)
+            index += 1
         }
-        return out
+        return String(out)
     }
 
     private static func entity(_ name: Substring) -> Unicode.Scalar? {

@@ -66,8 +66,14 @@ public struct OPMLWriter: OutlineDocumentWriter {
     /// `text` as HTML text: its `&`, `<` and `>` as entities.
     static func htmlEscaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        return text.replacingScalars { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            default: nil
+            }
+        }
     }
 
     /// `text` as an XML attribute value or element content.

@@ -37,7 +37,7 @@ enum Search {
         var scan: ItemTableScan?
         if let secondReaderPath {
             let largestID = try Int(ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0)
-            if largestID > splitAbove {
+            if largestID > splitAbove, SearchTree.canScan(largestID: largestID) {
                 scan = ItemTableScan(largestID: largestID, secondReaderPath: secondReaderPath, splitAbove: splitAbove)
             }
         }
@@ -63,7 +63,23 @@ enum Search {
                 if needles.allSatisfy({ ByteSearch.contains($0, in: text) }) { ids.append(item.id) }
             }
         }
-        return ids
+        return try keepingNoteMatches(ids, of: terms, db)
+    }
+
+    /// `ids` without those that hold a term with a line break only across the end of the title
+    /// and the start of the note: the index joins the two with a line break, and a title is one
+    /// line, so such a term can only be found inside a note (`b⏎n` once found "a b" with the note
+    /// "note text"). Rare: it takes a line break typed into the search.
+    private static func keepingNoteMatches(_ ids: [ItemID], of terms: [String], _ db: Database) throws -> [ItemID] {
+        let multiLine = terms.filter { $0.utf8.contains(0x0A) }.map { Array($0.utf8) }
+        guard !multiLine.isEmpty else { return ids }
+        let note = try RawStatement(db, sql: "SELECT note FROM item WHERE id = ?")
+        return try ids.filter { id in
+            note.reset(binding: id)
+            guard try note.step(), let text = note.optionalText(0) else { return false }
+            let folded = Array(TitleKey.searchText(of: text).utf8)
+            return multiLine.allSatisfy { ByteSearch.contains($0, in: folded) }
+        }
     }
 
     /// The ids of the items whose indexed text holds every term. Terms long enough for the
@@ -83,7 +99,7 @@ enum Search {
             return try ItemID.fetchAll(statement, arguments: [short])
         }
         // Each term a quoted phrase (a quote inside doubled), so that nothing in it is syntax.
-        let match = indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        let match = indexed.map { "\"" + $0.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\"" }
             .joined(separator: " AND ")
         if indexed.count == terms.count {
             // Through the C interface: a common word matches a sixth of a million items, and

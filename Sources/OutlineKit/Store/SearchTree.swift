@@ -33,8 +33,13 @@ struct SearchTree {
     /// table rather than look its nodes up one by one; slots are indexed by id then, which
     /// takes ids dense enough for that.
     static func scans(matchCount: Int, largestID: Int) -> Bool {
-        matchCount * scanAboveOneIn > largestID && largestID < 64 * 1024 * 1024
+        matchCount * scanAboveOneIn > largestID && canScan(largestID: largestID)
     }
+
+    /// Whether a table whose ids go up to `largestID` may be scanned at all: a scan keeps a slot
+    /// for every id up to the largest, so a hand-edited file with an id in the billions must be
+    /// read by lookups (it once tried to allocate 60 GB and crashed).
+    static func canScan(largestID: Int) -> Bool { largestID < 64 * 1024 * 1024 }
 
     /// More matches than one in this many items: read by scanning, not by lookups. Measured on
     /// a million items (performance.md): lookups take 98 ms for 2% of the items and 143 ms for

@@ -111,7 +111,8 @@ public struct TitlePath: Equatable, Sendable, CustomStringConvertible {
     public static func escaped(_ title: String) -> String {
         // Bytes, not characters: a slash or backslash byte is always that character in UTF-8.
         guard title.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C }) else { return title }
-        return title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "/", with: "\\/")
+        // Scalars, as `init(parsing:)` reads them (see `replacingScalars`).
+        return title.replacingScalars { $0 == "/" ? "\\/" : $0 == "\\" ? "\\\\" : nil }
     }
 }
 

@@ -33,7 +33,8 @@ enum TitleKey {
     }
 
     /// What the search index holds for an item: its title's search text and, on a line of its
-    /// own, its note's. A term cannot hold a line break, so no match spans the two.
+    /// own, its note's. A term that holds a line break could span the two; `Search` checks such
+    /// terms against the note alone.
     static func searchText(of title: String, note: String?) -> String {
         guard let note else { return searchText(of: title) }
         return searchText(of: title) + "\n" + searchText(of: note)

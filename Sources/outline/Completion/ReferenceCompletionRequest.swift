@@ -62,18 +62,16 @@ enum ReferenceCompletionRequest {
         switch shell {
         case .zsh?:
             // _describe reads `\` as an escape in both halves, and `:` as the split.
-            let text = completion.text.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: ":", with: "\\:")
-            return text + ":" + completion.description.replacingOccurrences(of: "\\", with: "\\\\")
+            let text = completion.text.replacingScalars { $0 == "\\" ? "\\\\" : $0 == ":" ? "\\:" : nil }
+            return text + ":" + completion.description.replacingScalars { $0 == "\\" ? "\\\\" : nil }
         case .fish?:
             return completion.text + "\t" + completion.description
         default:
-            var escaped = ""
-            for character in completion.text {
-                if "\\$`\"'~{}*?[]".contains(character) { escaped.append("\\") }
-                escaped.append(character)
+            // Scalars, not characters: a backquote that a combining mark follows is one
+            // character with it, and went through unescaped to compgen, which mangled it.
+            return completion.text.replacingScalars { scalar in
+                "\\$`\"'~{}*?[]".unicodeScalars.contains(scalar) ? "\\" + String(scalar) : nil
             }
-            return escaped
         }
     }
 }

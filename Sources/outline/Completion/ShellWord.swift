@@ -7,26 +7,28 @@ enum ShellWord {
     /// and `` \` `` unescaped, and a backslash outside quotes taking the next character
     /// literally. A quote still open at the end (the word is being typed) is closed there.
     static func unquoted(_ text: String) -> String {
-        var result = ""
-        var quote: Character?
-        var characters = text.makeIterator()
-        while let character = characters.next() {
-            switch (quote, character) {
+        // Scalars, as a shell reads bytes: a quote that a combining mark follows is one
+        // `Character` with it, but still a quote to the shell.
+        var result = String.UnicodeScalarView()
+        var quote: Unicode.Scalar?
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch (quote, scalar) {
             case (nil, "'"), (nil, "\""):
-                quote = character
+                quote = scalar
             case ("'", "'"), ("\"", "\""):
                 quote = nil
             case (nil, "\\"):
-                if let next = characters.next() { result.append(next) }
+                if let next = scalars.next() { result.append(next) }
             case ("\"", "\\"):
-                guard let next = characters.next() else { break }
-                if !"\"\\$`".contains(next) { result.append("\\") }
+                guard let next = scalars.next() else { break }
+                if !"\"\\$`".unicodeScalars.contains(next) { result.append("\\") }
                 result.append(next)
             default:
-                result.append(character)
+                result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 
     /// `text` as one word a POSIX shell reads back as `text`: as it is when it holds only
@@ -38,6 +40,8 @@ enum ShellWord {
                     || "_./-:=@%+,".unicodeScalars.contains(scalar))
         }
         if plain, !text.isEmpty { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        // Scalars: a quote that a combining mark follows is one character with it (see
+        // `replacingScalars`), and left alone it would end the quoting.
+        return "'" + text.replacingScalars { $0 == "'" ? "'\\''" : nil } + "'"
     }
 }
