@@ -122,6 +122,24 @@ struct ExportTests {
         #expect(cmark.map { $0.states(true, defaultDone: false) } == ours, "cmark-gfm read:\n\(cmark)")
     }
 
+    /// Characters XML 1.0 cannot hold, which only a file edited outside outline has, are refused
+    /// with the item named; the ones next to them in UTF-8 (U+FFFD, U+FFBE) are written.
+    @Test func opmlRefusesWhatXMLCannotHold() throws {
+        try outline.run(["add", "fine \u{FFFD}\u{FFBE}", "second"])
+        try outline.sqlite("UPDATE item SET title = 'bell' || char(7) WHERE id = 2")
+        let bell = try outline.run(["export", "--format", "opml"])
+        #expect(bell.status == 1)
+        #expect(bell.stderr.hasPrefix("error: item 2 holds the character U+0007, which opml cannot hold"), "\(bell)")
+        for (value, name) in [(0xFFFE, "FFFE"), (0xFFFF, "FFFF")] {
+            try outline.sqlite("UPDATE item SET title = 'x' || char(\(value)) || 'y' WHERE id = 2")
+            let refused = try outline.run(["export", "--format", "opml"])
+            #expect(refused.stderr.hasPrefix("error: item 2 holds the character U+\(name), which opml cannot hold"))
+        }
+        try outline.sqlite("UPDATE item SET title = 'second' WHERE id = 2")
+        let written = try export(["--format", "opml"])
+        #expect(written.contains("<outline text=\"fine \u{FFFD}\u{FFBE}\"/>"), "\(written)")
+    }
+
     @Test func opmlIsWellFormedAndPandocReadsTheSameTree() throws {
         try makeAwkwardOutline()
         let opml = try export(["--format", "opml"])

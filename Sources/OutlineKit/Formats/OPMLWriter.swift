@@ -77,23 +77,43 @@ public struct OPMLWriter: OutlineDocumentWriter {
     }
 
     /// `text` as an XML attribute value or element content.
+    ///
+    /// Byte by byte, copying the runs between escapes whole: every character it names is ASCII,
+    /// and so are the controls it refuses, so no byte of a longer UTF-8 sequence is mistaken for
+    /// one. (A `String` made of each scalar to copy it made opml the slowest export, 1.5 times
+    /// `ls --tsv` of a million items.)
     static func appendEscaped(_ text: String, to bytes: inout [UInt8], item: ItemID?) throws {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": bytes.append("&amp;")
-            case "<": bytes.append("&lt;")
-            case ">": bytes.append("&gt;")
-            case "\"": bytes.append("&quot;")
-            case "\n": bytes.append("&#10;")
-            case "\t": bytes.append("&#9;")
-            case "\r": bytes.append("&#13;")
-            default:
-                // XML 1.0's Char: no C0 control but tab and line ends, and no U+FFFE or U+FFFF.
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    throw OutlineError.cannotExport(item: item ?? 0, format: "opml", scalar: scalar.value)
+        var text = text
+        try text.withUTF8 { utf8 in
+            var plainStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                let escape: String
+                switch byte {
+                case 0x26: escape = "&amp;"
+                case 0x3C: escape = "&lt;"
+                case 0x3E: escape = "&gt;"
+                case 0x22: escape = "&quot;"
+                case 0x0A: escape = "&#10;"
+                case 0x09: escape = "&#9;"
+                case 0x0D: escape = "&#13;"
+                default:
+                    // XML 1.0's Char: no C0 control but tab and line ends, and no U+FFFE or
+                    // U+FFFF (EF BF BE and EF BF BF: EF only ever starts a sequence).
+                    if byte < 0x20 {
+                        throw OutlineError.cannotExport(item: item ?? 0, format: "opml", scalar: UInt32(byte))
+                    }
+                    if byte == 0xBE || byte == 0xBF, index >= 2, utf8[index - 1] == 0xBF, utf8[index - 2] == 0xEF {
+                        let scalar: UInt32 = byte == 0xBE ? 0xFFFE : 0xFFFF
+                        throw OutlineError.cannotExport(item: item ?? 0, format: "opml", scalar: scalar)
+                    }
+                    continue
                 }
-                bytes.append(contentsOf: String(scalar).utf8)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                bytes.append(escape)
+                plainStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
         }
     }
 }
