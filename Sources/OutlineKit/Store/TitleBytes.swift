@@ -102,7 +102,7 @@ struct TitleView {
         return UnsafeBufferPointer(start: bytes + Int(starts[index]), count: Int(counts[index]))
     }
 
-    /// Appends the title in `slot` as a path shows it on a terminal: `/` and `\\` escaped
+    /// Appends the title in `slot` as a path shows it on a terminal: `/` and `\` escaped
     /// (`TitlePath.escaped`), then made safe (`TitleSanitizer.forTerminal`). A title of plain
     /// ASCII, the usual one, is copied as it is.
     func appendShown(_ slot: Int, to path: inout CBuffer<UInt8>) {
@@ -115,7 +115,7 @@ struct TitleView {
         }
     }
 
-    /// Whether a path shows `title` byte for byte: ASCII, with no control character, `/` or `\\`.
+    /// Whether a path shows `title` byte for byte: ASCII, with no control character, `/` or `\`.
     /// Eight bytes at a time, since every node of a walk is checked.
     static func isShownAsIs(_ title: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = title.baseAddress else { return true }
