@@ -17,6 +17,8 @@ struct DocumentRoundTripTests {
         "\u{200B}zero width", "ends with zero width\u{200B}", "x", "  spaced  ",
         // Syntax that a combining mark follows: one character with it to Swift, not to a format.
         "a &\u{301} b", "x <\u{301} y", "q\"\u{301}", "/\u{301}slash", "\\\u{301}back", "*\u{301} star",
+        // A title that starts with a mark, which joins the space or marker before it in a line.
+        "\u{301}abc", "\u{200D}zwj", "\u{FE0F}vs", "#\u{FE0F}\u{20E3} keycap", "#\u{301}", "[\u{301}x] box?",
     ]
     static let awkwardNotes = [
         "one line", "two\nlines", "- list?\n* star?\n# heading?", "first paragraph\n\nsecond", "key:: value",

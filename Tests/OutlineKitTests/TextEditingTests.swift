@@ -32,6 +32,9 @@ struct TextEditingTests {
             "#12", "# heading", "[x] not done", "[ ] nor open", "\\", "\\#5", "a\\#5", "Issue #7", "tail  #4", "a #",
             "#", "[", "x\\", "## #1 #2", "ends with #0", "\\\\#9", "C# code", "price: $5 #deal", "1. first",
             "Eggs  # 4", "a\\#b", "x  #5 y", "＃4", "tail  ＃４", "a \\ #", "issue #42 today", "-#-1",
+            // Marks that join the character before them: a keycap, a title begun with a mark.
+            "#\u{FE0F}\u{20E3} keycap", "#\u{301}", "\u{301}abc", "\u{200D}zwj", "[\u{301}] box?", "\\\u{301}",
+            "note  #\u{301}4",
         ]
         var rng = SeededGenerator(seed: 7)
         for title in awkward {
@@ -54,6 +57,9 @@ struct TextEditingTests {
         // id: refused rather than read as a new title (and the item it named removed).
         #expect(throws: OutlineError.self) { try EditedText(Array("Call Bob #2\n".utf8)) }
         #expect(try EditedText(Array("Call Bob \\#2\n".utf8)).lines[0].title == "Call Bob #2")
+        // A comment is a line whose first scalar is `#`, whatever mark follows it.
+        #expect(
+            try EditedText(Array("#\u{301} a comment\n#\u{FE0F} another\nItem\n".utf8)).lines.map(\.title) == ["Item"])
     }
 
     @Test func theTextListsTheSubtreeWithStatesAndIDs() throws {

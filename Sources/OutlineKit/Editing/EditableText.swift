@@ -114,9 +114,12 @@ public enum EditableText {
     /// The title with the backslashes that keep a reader from taking it for a comment, a state
     /// marker or an id: before a `#`, `[` or `\` that starts it, and before every `#` that reads
     /// like an id (`idLike`), or that follows a backslash of the title's own.
+    ///
+    /// Scalars, not characters, as the reader reads lines (a `#` that a variation selector
+    /// follows, as in a keycap, is one character with it, and went unescaped).
     static func escaped(_ title: String) -> String {
-        let characters = Array(title)
-        var result = ""
+        let characters = Array(title.unicodeScalars)
+        var result = String.UnicodeScalarView()
         for (index, character) in characters.enumerated() {
             if index == 0, character == "#" || character == "＃" || character == "[" || character == "\\" {
                 result.append("\\")
@@ -127,14 +130,14 @@ public enum EditableText {
             }
             result.append(character)
         }
-        return result
+        return String(result)
     }
 
     /// The title a line's text stands for: `escaped` undone. A backslash before `#` (or `＃`)
     /// anywhere, and before `[` or `\` at the start, stands for the character after it.
     static func unescaped(_ text: Substring) -> String {
-        let characters = Array(text)
-        var result = ""
+        let characters = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
         var index = 0
         while index < characters.count {
             if characters[index] == "\\", index + 1 < characters.count {
@@ -148,7 +151,7 @@ public enum EditableText {
             result.append(characters[index])
             index += 1
         }
-        return result
+        return String(result)
     }
 
     /// How a `#` that reads like an id sits in its line.
@@ -167,7 +170,7 @@ public enum EditableText {
     /// that follow two spaces or a tab; or, after two spaces or a tab at the end, an id mistyped
     /// (a space or a sign after the `#`, full-width or other scripts' characters). A title's own
     /// such `#` is escaped by the writer, so an unescaped one is an id, or damage.
-    static func idLike(_ characters: [Character], at index: Int) -> IDLike? {
+    static func idLike(_ characters: [Unicode.Scalar], at index: Int) -> IDLike? {
         var gap = 0
         var tabbed = false
         var before = index
@@ -180,16 +183,23 @@ public enum EditableText {
         while after < characters.count, characters[after] == " " { after += 1 }
         if after < characters.count, characters[after] == "-" || characters[after] == "+" { after += 1 }
         let digitsStart = after
-        while after < characters.count, characters[after].isWholeNumber { after += 1 }
+        while after < characters.count, isWholeNumber(characters[after]) { after += 1 }
         guard after > digitsStart else { return nil }
         let isPlain =
             characters[index] == "#" && digitsStart == index + 1
             && characters[digitsStart..<after].allSatisfy { $0.isASCII }
         let like = IDLike(
             isPlain: isPlain, isAtEnd: after == characters.count, followsGap: gap >= 2 || tabbed,
-            shown: String(characters[index..<after]))
+            shown: String(String.UnicodeScalarView(characters[index..<after])))
         if isPlain ? (like.isAtEnd || like.followsGap) : (like.isAtEnd && like.followsGap) { return like }
         return nil
+    }
+
+    /// Whether `scalar` is a digit of some script (or another whole number): a mistyped id may be
+    /// written in any.
+    static func isWholeNumber(_ scalar: Unicode.Scalar) -> Bool {
+        guard let value = scalar.properties.numericValue else { return false }
+        return value == value.rounded()
     }
 
     /// A fingerprint of a subtree as the text shows it: each item's id, depth, state and title,

@@ -42,7 +42,7 @@ struct EditedText {
                     reason: "the indent holds U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code), "
                         + "which is not a space or a tab; indent with spaces (two a level)")
             }
-            if rest.hasPrefix("#") {
+            if rest.firstScalar == "#" {
                 // A comment that ends with an id is a line commented out, or a title begun with an
                 // unescaped `#`: which one only the user knows, and either way the item it names
                 // must not go without a word.
@@ -58,7 +58,7 @@ struct EditedText {
                         reason: "\(rest) has no title; write the title before it, or delete the line to remove the item"
                     )
                 }
-                guard rest.hasPrefix(EditableText.baseMarker) else { continue }
+                guard rest.startsWith(ascii: EditableText.baseMarker) else { continue }
                 if let baseLine {
                     throw OutlineError.editRefused(
                         line: number, reason: "a second base line (the first is line \(baseLine)); keep one")
@@ -110,14 +110,15 @@ struct EditedText {
     private static func line(_ rest: Substring, number: Int, depth: Int) throws -> Line {
         var text = rest.trimmingWhiteSpaceAtEnd()
         var isDone = false
-        for marker in ["[x]", "[X]", "[ ]"] where text == marker || text.hasPrefix(marker + " ") {
+        for marker in ["[x]", "[X]", "[ ]"]
+        where text.utf8.elementsEqual(marker.utf8) || text.startsWith(ascii: marker + " ") {
             isDone = marker != "[ ]"
-            text = text.dropFirst(marker.count)
-            if text.first == " " { text = text.dropFirst() }
+            text = text.droppingASCII(marker.utf8.count)
+            if text.firstScalar == " " { text = text.droppingASCII(1) }
             break
         }
         // `[x]  #4`: the state and the id, with no title between them.
-        if isBareID(text.drop { $0 == " " || $0 == "\t" }) {
+        if isBareID(text.droppingSpacesAndTabs) {
             throw OutlineError.editRefused(line: number, reason: OutlineError.emptyTitle.message)
         }
         var id: ItemID?
@@ -141,16 +142,18 @@ struct EditedText {
     /// or more spaces or a tab. A title's own `#` and digits at its end are escaped (`\#12`); with
     /// one space or none before them they are neither an id nor a title (`refuseDamagedID`).
     private static func splitID(_ text: Substring) -> (title: Substring, digits: Substring)? {
-        guard let hash = text.lastIndex(of: "#"),
-            let like = EditableText.idLike(Array(text), at: text.distance(from: text.startIndex, to: hash)),
+        let scalars = text.unicodeScalars
+        guard let hash = scalars.lastIndex(of: "#"),
+            let like = EditableText.idLike(Array(scalars), at: scalars.distance(from: scalars.startIndex, to: hash)),
             like.isPlain, like.isAtEnd, like.followsGap
         else { return nil }
-        return (text[..<hash].trimmingWhiteSpaceAtEnd(), text[text.index(after: hash)...])
+        return (text[..<hash].trimmingWhiteSpaceAtEnd(), text[scalars.index(after: hash)...])
     }
 
     /// Whether `text` is an id and nothing else: `#` and ASCII digits.
     private static func isBareID(_ text: Substring) -> Bool {
-        text.count > 1 && text.first == "#" && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        let scalars = text.unicodeScalars
+        return scalars.count > 1 && scalars.first == "#" && scalars.dropFirst().allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// Refuses a line whose id looks damaged, rather than read it as a new item and remove the
@@ -160,7 +163,7 @@ struct EditedText {
     /// an id (vim's `A` appends after it), two lines joined (vim's `J`), or an id mistyped (`# 8`,
     /// `#-8`, a full-width `＃８`).
     private static func refuseDamagedID(_ text: Substring, line: Int, keeping kept: ItemID?) throws {
-        let characters = Array(text)
+        let characters = Array(text.unicodeScalars)
         for (index, character) in characters.enumerated() where character == "#" || character == "＃" {
             if index > 0, characters[index - 1] == "\\" { continue }
             guard let like = EditableText.idLike(characters, at: index) else { continue }

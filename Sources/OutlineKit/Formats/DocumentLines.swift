@@ -32,15 +32,31 @@ struct DocumentLines: Sequence {
     }
 }
 
+/// The readers of line-based formats look at scalars, not characters, wherever they look for
+/// syntax: a space, `#`, `-` or `[` that a combining mark (or a joiner, or a variation
+/// selector) follows is one `Character` with it, and a title that begins with such a mark lost
+/// its bullet, its state or its indent on the way back in.
 extension Substring {
     /// The line's indent (spaces and tabs at its start) and the rest.
     var splitIndent: (indent: Substring, rest: Substring) {
-        let rest = drop { $0 == " " || $0 == "\t" }
+        let rest = droppingSpacesAndTabs
         return (self[startIndex..<rest.startIndex], rest)
     }
 
     /// Whether the line holds nothing but white space.
-    var isBlank: Bool { allSatisfy { $0 == " " || $0 == "\t" } }
+    var isBlank: Bool { unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" } }
+
+    /// The text after the spaces and tabs at its start.
+    var droppingSpacesAndTabs: Substring { Substring(unicodeScalars.drop { $0 == " " || $0 == "\t" }) }
+
+    /// Whether the text starts with `prefix`, which is ASCII, scalar for scalar.
+    func startsWith(ascii prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
+
+    /// The text after its first `count` scalars, which are ASCII.
+    func droppingASCII(_ count: Int) -> Substring { Substring(unicodeScalars.dropFirst(count)) }
+
+    /// The first scalar, if any.
+    var firstScalar: Unicode.Scalar? { unicodeScalars.first }
 }
 
 /// Turns indents into depths for documents nested by indentation alone: a line indented further

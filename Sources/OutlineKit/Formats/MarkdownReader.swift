@@ -83,11 +83,12 @@ public enum MarkdownReader {
     /// The item a list item's text stands for: its task marker read as a state.
     private static func taskItem(_ content: Substring) -> ImportedItem {
         for (marker, done) in [("[ ] ", false), ("[x] ", true), ("[X] ", true), ("[COMPLETE] ", true)] {
-            if content.hasPrefix(marker) {
-                return ImportedItem(title: unescaped(content.dropFirst(marker.count)), isDone: done)
+            if content.startsWith(ascii: marker) {
+                return ImportedItem(title: unescaped(content.droppingASCII(marker.utf8.count)), isDone: done)
             }
         }
-        for (marker, done) in [("[ ]", false), ("[x]", true), ("[X]", true)] where content == marker {
+        for (marker, done) in [("[ ]", false), ("[x]", true), ("[X]", true)]
+        where content.utf8.elementsEqual(marker.utf8) {
             return ImportedItem(title: "", isDone: done)
         }
         return ImportedItem(title: unescaped(content))
@@ -95,29 +96,30 @@ public enum MarkdownReader {
 
     /// The text after a bullet (`- `, `* `, `+ `, `1. `, `1) `), or nil for a line that is none.
     static func bulletContent(_ line: Substring) -> Substring? {
-        guard let first = line.first else { return nil }
-        var marker = line.startIndex
+        let scalars = line.unicodeScalars
+        guard let first = scalars.first else { return nil }
+        var marker = scalars.startIndex
         if first == "-" || first == "*" || first == "+" {
-            marker = line.index(after: marker)
+            marker = scalars.index(after: marker)
         } else {
-            let digits = line.prefix { $0.isASCII && $0.isNumber }
-            guard (1...9).contains(digits.count), digits.endIndex < line.endIndex,
-                line[digits.endIndex] == "." || line[digits.endIndex] == ")"
+            let digits = scalars.prefix { ("0"..."9").contains($0) }
+            guard (1...9).contains(digits.count), digits.endIndex < scalars.endIndex,
+                scalars[digits.endIndex] == "." || scalars[digits.endIndex] == ")"
             else { return nil }
-            marker = line.index(after: digits.endIndex)
+            marker = scalars.index(after: digits.endIndex)
         }
-        if marker == line.endIndex { return line[marker...] }
-        guard line[marker] == " " || line[marker] == "\t" else { return nil }
-        return line[marker...].drop { $0 == " " || $0 == "\t" }
+        if marker == scalars.endIndex { return line[marker...] }
+        guard scalars[marker] == " " || scalars[marker] == "\t" else { return nil }
+        return line[marker...].droppingSpacesAndTabs
     }
 
     /// An ATX heading's level and text, without a closing sequence of `#`.
     private static func heading(_ line: Substring) -> (Int, Substring)? {
-        let hashes = line.prefix { $0 == "#" }
+        let hashes = line.unicodeScalars.prefix { $0 == "#" }
         guard (1...6).contains(hashes.count) else { return nil }
         let rest = line[hashes.endIndex...]
-        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
-        var text = rest.drop { $0 == " " || $0 == "\t" }
+        guard rest.isEmpty || rest.firstScalar == " " || rest.firstScalar == "\t" else { return nil }
+        var text = rest.droppingSpacesAndTabs
         // A closing sequence: white space, then only #s, unless escaped.
         let trimmed = text.reversed().drop { $0 == " " || $0 == "\t" }
         let closing = trimmed.prefix { $0 == "#" }

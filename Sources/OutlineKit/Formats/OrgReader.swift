@@ -12,7 +12,7 @@ public enum OrgReader {
         var nester = ItemNester()
         var noteLines: [String] = []
         var inDrawer = false
-        let breaker = OrgWriter.breaker
+        let breaker = OrgWriter.breakerScalar
         var headlineDepth = 0
         var listLevels = IndentLevels()
 
@@ -30,20 +30,21 @@ public enum OrgReader {
         var lastLine = 0
         for (number, line) in try DocumentLines(bytes) {
             lastLine = number
-            let stars = line.prefix { $0 == "*" }
-            if !stars.isEmpty, stars.endIndex < line.endIndex, line[stars.endIndex] == " " {
+            let stars = line.unicodeScalars.prefix { $0 == "*" }
+            if !stars.isEmpty, stars.endIndex < line.endIndex, line.unicodeScalars[stars.endIndex] == " " {
                 try finishNote(line: number - 1)
                 inDrawer = false
-                var title = Substring(line[stars.endIndex...].drop { $0 == " " })
+                var title = Substring(line[stars.endIndex...].unicodeScalars.drop { $0 == " " })
                 var done = false
-                if let word = title.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).first,
-                    word == "TODO" || word == "DONE"
-                {
+                for word in ["TODO", "DONE"] where title.startsWith(ascii: word) {
+                    let after = title.droppingASCII(word.utf8.count)
+                    guard after.isEmpty || after.firstScalar == " " else { continue }
                     done = word == "DONE"
-                    title = title.dropFirst(word.count).drop { $0 == " " }
+                    title = Substring(after.unicodeScalars.drop { $0 == " " })
+                    break  // one keyword: `TODO DONE keyword` is an open item titled `DONE keyword`
                 }
-                if title.hasPrefix(breaker) { title = title.dropFirst() }
-                if title.hasSuffix(breaker) { title = title.dropLast() }
+                if title.firstScalar == breaker { title = Substring(title.unicodeScalars.dropFirst()) }
+                if title.unicodeScalars.last == breaker { title = Substring(title.unicodeScalars.dropLast()) }
                 let item = try MarkdownReader.checked(
                     ImportedItem(title: String(title), isDone: done), line: number, emptyAllowed: true)
                 try nester.add(item, depth: stars.count, line: number)
@@ -51,7 +52,7 @@ public enum OrgReader {
                 listLevels = IndentLevels()
                 continue
             }
-            let text = line.drop { $0 == " " || $0 == "\t" }
+            let text = line.droppingSpacesAndTabs
             if text == ":PROPERTIES:" || text == ":LOGBOOK:" {
                 inDrawer = true
                 continue
@@ -66,8 +67,8 @@ public enum OrgReader {
                 var title = content
                 var done = false
                 for (box, isDone) in [("[ ] ", false), ("[-] ", false), ("[X] ", true), ("[x] ", true)]
-                where title.hasPrefix(box) {
-                    title = title.dropFirst(box.count)
+                where title.startsWith(ascii: box) {
+                    title = title.droppingASCII(box.utf8.count)
                     done = isDone
                 }
                 let depth = headlineDepth + listLevels.depth(of: line[..<text.startIndex])
@@ -84,7 +85,7 @@ public enum OrgReader {
                 continue
             }
             var kept = text
-            if kept.hasPrefix(breaker) { kept = kept.dropFirst() }
+            if kept.firstScalar == breaker { kept = Substring(kept.unicodeScalars.dropFirst()) }
             if kept.isEmpty && noteLines.isEmpty { continue }
             noteLines.append(String(kept))
         }

@@ -14,7 +14,9 @@ public struct OrgWriter: OutlineDocumentWriter {
     public let marksOpenTasks: Bool
 
     /// The character that breaks a reading org would otherwise make.
-    static let breaker = "\u{200B}"
+    static let breaker = String(breakerScalar)
+    /// The breaker, as the reader finds it: a scalar, since a mark after it joins its character.
+    static let breakerScalar: Unicode.Scalar = "\u{200B}"
 
     /// A writer with nothing written yet.
     public init(marksOpenTasks: Bool = false) {
