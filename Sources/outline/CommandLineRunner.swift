@@ -97,10 +97,21 @@ enum CommandLineRunner {
         if first == "--db" || first.hasPrefix("--db=") || first == "--json" {
             throw UsageError(message: "name a command, such as 'outline ls' (see 'outline --help')")
         }
+        // An option the tool does not know, before any command (`outline --js ls`): in the
+        // words and with the suggestions the commands' own unknown options get.
+        // (`---completion`, three dashes, is the completion scripts' request to the parser.)
+        if let name = ParserDescription.optionName(first), name.hasPrefix("--"), !name.hasPrefix("---"),
+            !["--help", "--version", "--generate-completion-script", "--experimental-dump-help"].contains(name)
+        {
+            let known = ["--db", "--json", "--help", "--version"]
+            let suggestion = NearestName.suggestion(for: name, among: known).map { " (did you mean '\($0)'?)" }
+            throw UsageError(message: "unknown option '\(name)'\(suggestion ?? "") (see 'outline --help')")
+        }
         // --help, --version and the completion scripts are the parser's to answer.
         if first.hasPrefix("-") { return }
         // `help COMMAND`: the parser shows the whole tool's help for a COMMAND it does not know.
-        let named = first == "help" && arguments.count > 1 && !arguments[1].hasPrefix("-") ? arguments[1] : first
+        let asksForHelp = first == "help" && arguments.count > 1 && !arguments[1].hasPrefix("-")
+        let named = asksForHelp ? arguments[1] : first
         if named == "help" { return }
         if !Outline.commandNames.contains(named) {
             let suggestion = NearestName.suggestion(for: named, among: Outline.commandNames).map {
@@ -108,7 +119,8 @@ enum CommandLineRunner {
             }
             throw UsageError(message: "unknown command '\(named)'\(suggestion ?? "") (see 'outline --help')")
         }
-        try requireNestedCommand(arguments)
+        // `help sync statsu` names a nested command as `sync statsu` does.
+        try requireNestedCommand(asksForHelp ? Array(arguments.dropFirst()) : arguments)
     }
 
     /// `sync statsu`: a word after a command that has commands of its own, and that takes no

@@ -9,12 +9,12 @@ enum NearestName {
     ]
 
     /// The known name nearest to `typed`: the only one it begins (`--dry` for `--dry-run`, at
-    /// least three letters), or one edit away (a transposition counts as one), or two for a word
+    /// least two letters), or one edit away (a transposition counts as one), or two for a word
     /// of five letters or more, so that a short word is not "corrected" into an unrelated one.
     static func suggestion(for typed: String, among known: some Collection<String>) -> String? {
         if let synonym = synonyms[typed.lowercased()], known.contains(synonym) { return synonym }
         let lowered = typed.lowercased()
-        if lowered.drop(while: { $0 == "-" }).count >= 3 {
+        if lowered.drop(while: { $0 == "-" }).count >= 2 {
             let extended = known.filter { $0.lowercased().hasPrefix(lowered) && $0.count > lowered.count }
             if extended.count == 1 { return extended.first }
         }

@@ -117,6 +117,8 @@ struct MistakeTests {
         let short = try outline.run(["history", "--lim", "3"])
         #expect(
             short.stderr == "error: unknown option '--lim' (did you mean '--limit'?) (see 'outline history --help')\n")
+        let two = try outline.run(["ls", "--js"])
+        #expect(two.stderr == "error: unknown option '--js' (did you mean '--json'?) (see 'outline ls --help')\n")
         let dry = try outline.run(["undo", "--dry"])
         #expect(dry.stderr == "error: unknown option '--dry' (did you mean '--dry-run'?) (see 'outline undo --help')\n")
     }
@@ -136,6 +138,18 @@ struct MistakeTests {
         // Operands of the nested commands are not taken for commands.
         let remote = try outline.run(["sync", "init"])
         #expect(remote.stderr == "error: missing expected argument '<remote>' (see 'outline sync init --help')\n")
+        // `help` of a nested command that does not exist says so too (it showed sync's help).
+        let help = try outline.run(["help", "sync", "statsu"], useDatabaseOption: false)
+        #expect(help.status == 64)
+        #expect(
+            help.stderr == "error: unknown command 'sync statsu'; did you mean 'status'? (see 'outline sync --help')\n")
+        // An unknown option before the command gets the words and suggestions of one after it.
+        for (typed, meant) in [("--js", "--json"), ("--jsn", "--json")] {
+            let top = try outline.run([typed, "ls"], useDatabaseOption: false)
+            #expect(top.status == 64)
+            #expect(
+                top.stderr == "error: unknown option '\(typed)' (did you mean '\(meant)'?) (see 'outline --help')\n")
+        }
         let bare = try outline.run(["--db"], useDatabaseOption: false)
         #expect(bare.status == 64)
         #expect(bare.stderr == "error: missing value for '--db <path>' (see 'outline --help')\n")
