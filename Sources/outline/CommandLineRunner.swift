@@ -34,8 +34,7 @@ enum CommandLineRunner {
     /// version and completion requests still go through the root, whose texts name the whole tool.
     private static func parse(_ arguments: [String]) throws -> ParsableCommand {
         let asksTheRoot = arguments.contains { argument in
-            ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-                .contains { argument == $0 || argument.hasPrefix($0 + "=") }
+            rootRequests.contains { argument == $0 || argument.hasPrefix($0 + "=") }
         }
         let subcommand = arguments.first.flatMap(Outline.subcommand(named:))
         guard !asksTheRoot, let subcommand else {
@@ -49,6 +48,12 @@ enum CommandLineRunner {
         }
         return try parse(arguments, by: subcommand)
     }
+
+    /// The words that ask swift-argument-parser's root itself for help, the version, a completion
+    /// script or the tool's description.
+    private static let rootRequests = [
+        "-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
+    ]
 
     /// Parses `arguments`, which start with `subcommand`'s name, by the subcommand alone.
     private static func parse(_ arguments: [String], by subcommand: any ParsableCommand.Type) throws
@@ -100,12 +105,15 @@ enum CommandLineRunner {
         // An option the tool does not know, before any command (`outline --js ls`): in the
         // words and with the suggestions the commands' own unknown options get.
         // (`---completion`, three dashes, is the completion scripts' request to the parser.)
+        // The root's own names come from the parser, read only on this path.
         if let name = ParserDescription.optionName(first), name.hasPrefix("--"), !name.hasPrefix("---"),
-            !["--help", "--version", "--generate-completion-script", "--experimental-dump-help"].contains(name)
+            !rootRequests.contains(name)
         {
-            let known = ["--db", "--json", "--help", "--version"]
-            let suggestion = NearestName.suggestion(for: name, among: known).map { " (did you mean '\($0)'?)" }
-            throw UsageError(message: "unknown option '\(name)'\(suggestion ?? "") (see 'outline --help')")
+            let known = ParserDescription(Outline.self).names.filter { $0.hasPrefix("--") }
+            if !known.contains(name) {
+                let suggestion = NearestName.suggestion(for: name, among: known).map { " (did you mean '\($0)'?)" }
+                throw UsageError(message: "unknown option '\(name)'\(suggestion ?? "") (see 'outline --help')")
+            }
         }
         // --help, --version and the completion scripts are the parser's to answer.
         if first.hasPrefix("-") { return }

@@ -16,7 +16,8 @@ final class TitleBytes: @unchecked Sendable {
     @exclusivity(unchecked) private var starts = CBuffer<UInt32>()
     @exclusivity(unchecked) private var counts = CBuffer<UInt32>()
 
-    private static let absent = UInt32.max
+    /// Where an empty slot's title would start.
+    static let absent = UInt32.max
 
     init(firstSlot: Int) { self.firstSlot = firstSlot }
 
@@ -61,20 +62,12 @@ final class TitleBytes: @unchecked Sendable {
     func covers(_ slot: Int) -> Bool { slot >= firstSlot && slot - firstSlot < starts.count }
 
     /// Whether `slot` holds a title.
-    func has(_ slot: Int) -> Bool { covers(slot) && starts.pointer[slot - firstSlot] != Self.absent }
-
-    /// The bytes of the title in `slot`, which `has` it; valid while the buffer lives and grows
-    /// no more.
-    private func title(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
-        let index = slot - firstSlot
-        return UnsafeBufferPointer(start: bytes.pointer + Int(starts.pointer[index]), count: Int(counts.pointer[index]))
-    }
+    func has(_ slot: Int) -> Bool { view.title(slot) != nil }
 
     /// The title in `slot` ("" for an empty slot); bytes that are not UTF-8 are replaced, as
     /// everywhere else titles are read.
     func string(_ slot: Int) -> String {
-        guard has(slot) else { return "" }
-        return String(decoding: title(slot), as: UTF8.self)
+        view.title(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// A look at the titles that retains nothing, for loops over many slots; valid while this
@@ -98,7 +91,7 @@ struct TitleView {
     /// The bytes of the title in `slot`, or nil for a slot without one.
     func title(_ slot: Int) -> UnsafeBufferPointer<UInt8>? {
         let index = slot - firstSlot
-        guard index >= 0, index < slotCount, starts[index] != UInt32.max else { return nil }
+        guard index >= 0, index < slotCount, starts[index] != TitleBytes.absent else { return nil }
         return UnsafeBufferPointer(start: bytes + Int(starts[index]), count: Int(counts[index]))
     }
 
