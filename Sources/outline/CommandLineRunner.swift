@@ -15,8 +15,12 @@ enum CommandLineRunner {
             try requireCommand(arguments)
             try refuseNegativeNumbers(arguments)
             try refuseRepeatedOptions(arguments)
-            var command = try parse(arguments)
-            try command.run()
+            if let version = FastParsers.version(arguments) {
+                StandardOutput.shared.writeLine(version)
+            } else {
+                var command = try FastParsers.parse(arguments) ?? parse(arguments)
+                try command.run()
+            }
             OpenedStores.closeAll()
             StandardOutput.shared.flush()
             exit(outputStatus())
@@ -28,16 +32,14 @@ enum CommandLineRunner {
         }
     }
 
-    /// Parses the command line. A plain command is parsed by its subcommand alone: parsing from the
+    /// Parses the command line with swift-argument-parser, where `FastParsers` could not (and in
+    /// `FastParserTests`, to compare). A plain command is parsed by its subcommand alone: parsing from the
     /// root makes swift-argument-parser reflect over every subcommand's arguments first (looking for
     /// a completion-script request), about a millisecond of every command's start-up. Help,
     /// version and completion requests still go through the root, whose texts name the whole tool.
-    private static func parse(_ arguments: [String]) throws -> ParsableCommand {
-        let asksTheRoot = arguments.contains { argument in
-            rootRequests.contains { argument == $0 || argument.hasPrefix($0 + "=") }
-        }
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
         let subcommand = arguments.first.flatMap(Outline.subcommand(named:))
-        guard !asksTheRoot, let subcommand else {
+        guard !arguments.contains(where: asksTheRoot), let subcommand else {
             let parsed = try Outline.parseAsRoot(arguments)
             // `help` or `-h` was an operand (`add help`, `add -- -h`), since the root's parse
             // came back with a command to run: parse it again by its subcommand. From the root,
@@ -51,6 +53,11 @@ enum CommandLineRunner {
 
     /// The words that ask swift-argument-parser's root itself for help, the version, a completion
     /// script or the tool's description.
+    /// Whether `argument` is one of `rootRequests`, alone or with a value attached (`--help=x`).
+    static func asksTheRoot(_ argument: String) -> Bool {
+        rootRequests.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+    }
+
     private static let rootRequests = [
         "-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]

@@ -1,0 +1,210 @@
+import ArgumentParser
+import Foundation
+
+@testable import outline
+
+/// Writes the source of `FastParsers+Generated.swift` from the commands' own declarations: which
+/// properties a command has and of which types (read by reflecting over an instance), and what
+/// swift-argument-parser makes of them (names, optionality, defaults: its `--experimental-dump-help`
+/// description, whose arguments come in the same order).
+///
+/// A command with anything the fast path does not handle (commands of its own, short or aliased
+/// names, repeated options, another parsing strategy, an option group, a flag that is not a
+/// `Bool`) gets no fast parser: the generated file says why, and swift-argument-parser parses it.
+enum FastParserGenerator {
+    /// The generated file's path, from the package's root.
+    static let path = "Sources/outline/FastParsing/FastParsers+Generated.swift"
+
+    /// A command, or one of its arguments, that the fast path leaves to swift-argument-parser.
+    struct Unsupported: Error {
+        var reason: String
+    }
+
+    /// The whole file.
+    static func source() -> String {
+        var table: [String] = []
+        var functions: [String] = []
+        for command in Outline.configuration.subcommands {
+            let name = command.configuration.commandName ?? "?"
+            do {
+                functions.append(try parser(for: command, named: name))
+                table.append("        (\(literal(name)), \(functionName(name))),")
+            } catch let unsupported as Unsupported {
+                table.append("        // \(name): parsed by swift-argument-parser alone: \(unsupported.reason)")
+            } catch {
+                table.append("        // \(name): parsed by swift-argument-parser alone: \(error)")
+            }
+        }
+        return """
+            // Generated from the commands' declarations by scripts/generate-parsers
+            // (Tests/OutlineCLITests/FastParserGenerator.swift); do not edit. FastParsers says why.
+            // swift-format-ignore-file
+
+            import ArgumentParser
+            import OutlineKit
+
+            extension FastParsers {
+                /// Each command's generated parser, by the command's name.
+                static let generated: [(name: String, parse: Parse)] = [
+            \(table.joined(separator: "\n"))
+                ]
+            \(functions.joined())}
+
+            """
+    }
+
+    /// One argument of a command: its property, what the parser calls it, and how it is filled.
+    private struct Declared {
+        var property: String
+        var kind: String
+        var valueType: String
+        var names: [String]
+        var description: [String: Any]
+    }
+
+    private static func parser(for command: any ParsableCommand.Type, named name: String) throws -> String {
+        guard command.configuration.subcommands.isEmpty else { throw Unsupported(reason: "it has commands of its own") }
+        let declared = try arguments(of: command)
+        let options = declared.filter { $0.kind == "option" }.flatMap(\.names)
+        let flags = declared.filter { $0.kind == "flag" }.flatMap(\.names)
+        var lines = [
+            "",
+            "    /// `\(name)`.",
+            "    private static func \(functionName(name))(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {",
+            "        guard let line = FastCommandLine(arguments, options: \(list(options)), flags: \(list(flags))) else {",
+            "            return nil",
+            "        }",
+        ]
+        let takesOperands = declared.contains { $0.kind == "positional" }
+        if takesOperands { lines.append("        var operands = line.operands[...]") }
+        lines.append("        var command = \(typeName(command))()")
+        for argument in declared {
+            lines.append("        command.\(argument.property) = \(try assignment(argument))")
+        }
+        lines += [
+            "        guard \(takesOperands ? "operands" : "line.operands").isEmpty else { return nil }",
+            "        return command", "    }", "",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The command's arguments, its properties paired with the parser's description of each.
+    private static func arguments(of command: any ParsableCommand.Type) throws -> [Declared] {
+        let json = try JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
+        let described =
+            (((json as? [String: Any])?["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? [])
+            .filter { argument in
+                let preferred = (argument["preferredName"] as? [String: String])?["name"]
+                return !(argument["kind"] as? String == "flag" && (preferred == "help" || preferred == "version"))
+            }
+        let properties = Mirror(reflecting: command.init()).children.compactMap { child -> (String, String)? in
+            let type = String(reflecting: Swift.type(of: child.value))
+            guard type.hasPrefix("ArgumentParser."), let label = child.label else { return nil }
+            return (String(label.dropFirst()), type)
+        }
+        guard properties.count == described.count else {
+            throw Unsupported(reason: "\(properties.count) properties, \(described.count) arguments described")
+        }
+        return try zip(properties, described).map { property, description in
+            let (wrapper, valueType) = split(property.1)
+            let kind = description["kind"] as? String ?? "?"
+            let expected = [
+                "ArgumentParser.Option": "option", "ArgumentParser.Flag": "flag",
+                "ArgumentParser.Argument": "positional",
+            ]
+            guard expected[wrapper] == kind else { throw Unsupported(reason: "\(property.0) is a \(wrapper)") }
+            guard description["parsingStrategy"] as? String == "default" else {
+                throw Unsupported(reason: "\(property.0) has its own parsing strategy")
+            }
+            let names = (description["names"] as? [[String: String]] ?? []).map { name in
+                (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
+            }
+            guard names.allSatisfy({ $0.hasPrefix("--") }), names.count == (kind == "positional" ? 0 : 1) else {
+                throw Unsupported(reason: "\(property.0) has names \(names)")
+            }
+            guard kind == "positional" || description["isRepeating"] as? Bool == false else {
+                throw Unsupported(reason: "\(property.0) may be repeated")
+            }
+            return Declared(
+                property: property.0, kind: kind, valueType: valueType, names: names, description: description)
+        }
+    }
+
+    /// What the generated code assigns to the argument's property.
+    private static func assignment(_ argument: Declared) throws -> String {
+        let defaultValue = argument.description["defaultValue"] as? String
+        let isOptional = argument.description["isOptional"] as? Bool ?? false
+        if argument.kind == "flag" {
+            guard argument.valueType == "Swift.Bool" else { throw Unsupported(reason: "\(argument.property) counts") }
+            return "line.has(\(literal(argument.names[0])))"
+        }
+        let (container, element) = split(argument.valueType)
+        if argument.kind == "option" {
+            let name = literal(argument.names[0])
+            if container == "Swift.Optional" { return "try line.value(of: \(name), \(conversion(element)))" }
+            let given = "try line.value(of: \(name), \(conversion(argument.valueType)))"
+            if let defaultValue {
+                return given + " ?? FastValue.converted(\(literal(defaultValue)), \(conversion(argument.valueType)))"
+            }
+            return "try FastValue.required(\(given.dropFirst(4)))"
+        }
+        switch container {
+        case "Swift.Optional":
+            return "try FastValue.next(&operands, \(conversion(element)))"
+        case "Swift.Array":
+            guard defaultValue == nil || defaultValue == "[]" || defaultValue == "" else {
+                throw Unsupported(reason: "\(argument.property) has a default list")
+            }
+            return "try FastValue.rest(&operands, required: \(!isOptional), \(conversion(element)))"
+        default:
+            let next = "try FastValue.next(&operands, \(conversion(argument.valueType)))"
+            if let defaultValue {
+                return next + " ?? FastValue.converted(\(literal(defaultValue)), \(conversion(argument.valueType)))"
+            }
+            return "try FastValue.required(\(next.dropFirst(4)))"
+        }
+    }
+
+    /// How a value of `type` is read from its text: as swift-argument-parser reads it, through
+    /// `init(argument:)`, except references, which every command reads through
+    /// `ItemReference.argument` (its `transform:`).
+    private static func conversion(_ type: String) -> String {
+        switch type {
+        case "Swift.String": "FastValue.text"
+        case "OutlineKit.ItemReference": "ItemReference.argument"
+        default: "\(swiftName(type)).init(argument:)"
+        }
+    }
+
+    /// `Outline.List.SectionOption` for `outline.Outline.List.SectionOption`, `Int` for `Swift.Int`.
+    private static func swiftName(_ type: String) -> String {
+        for module in ["outline.", "Swift."] where type.hasPrefix(module) {
+            return String(type.dropFirst(module.count))
+        }
+        return type
+    }
+
+    private static func typeName(_ command: any ParsableCommand.Type) -> String {
+        swiftName(String(reflecting: command))
+    }
+
+    /// `("Swift.Optional", "Swift.Int")` for `Swift.Optional<Swift.Int>`; the type itself and
+    /// nothing for a type that is not generic.
+    private static func split(_ type: String) -> (String, String) {
+        guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return (type, "") }
+        return (String(type[..<open]), String(type[type.index(after: open)..<type.index(before: type.endIndex)]))
+    }
+
+    /// `parseAdd` for `add`.
+    private static func functionName(_ command: String) -> String {
+        "parse" + command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    private static func list(_ names: [String]) -> String { "[" + names.map(literal).joined(separator: ", ") + "]" }
+
+    /// A Swift string literal of `text` (names and defaults: no quotes or backslashes to escape,
+    /// but escaped all the same).
+    private static func literal(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
