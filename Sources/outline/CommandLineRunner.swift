@@ -16,7 +16,8 @@ enum CommandLineRunner {
             try refuseNegativeNumbers(arguments)
             try refuseRepeatedOptions(arguments)
             if let version = FastParsers.version(arguments) {
-                StandardOutput.shared.writeLine(version)
+                // As swift-argument-parser prints it: a write that fails is not reported.
+                print(version)
             } else {
                 var command = try FastParsers.parse(arguments) ?? parse(arguments)
                 try command.run()
@@ -51,13 +52,13 @@ enum CommandLineRunner {
         return try parse(arguments, by: subcommand)
     }
 
-    /// The words that ask swift-argument-parser's root itself for help, the version, a completion
-    /// script or the tool's description.
     /// Whether `argument` is one of `rootRequests`, alone or with a value attached (`--help=x`).
     static func asksTheRoot(_ argument: String) -> Bool {
         rootRequests.contains { argument == $0 || argument.hasPrefix($0 + "=") }
     }
 
+    /// The words that ask swift-argument-parser's root itself for help, the version, a completion
+    /// script or the tool's description.
     private static let rootRequests = [
         "-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]

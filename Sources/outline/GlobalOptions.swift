@@ -75,7 +75,7 @@ struct GlobalSettings {
     ///     file reads as an empty outline: looking never creates a database.
     func openStore(recordsSteps: Bool = true, createsFile: Bool = false) throws -> OutlineStore {
         try RawArguments.requireValidUTF8Environment()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = EnvironmentVariables.named(["OUTLINE_DB", "XDG_DATA_HOME", "HOME", "OUTLINE_UNDO_LEVELS"])
         let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
         let levels = recordsSteps ? try levelsOfUndo(environment) : OutlineStore.defaultLevelsOfUndo
         let named = DatabaseLocation.isNamedExplicitly(explicitPath: db, environment: environment)
