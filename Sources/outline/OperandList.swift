@@ -60,7 +60,7 @@ struct OperandSplit {
                 operands += arguments[(index + 1)...]
                 break
             }
-            if argument.hasPrefix("-") && argument != "-" {
+            if !ParserDescription.readsAsValue(argument) {
                 options.append(argument)
                 if command.optionsWithValues.contains(argument), index + 1 < arguments.count {
                     options.append(arguments[index + 1])

@@ -18,18 +18,35 @@ struct ParserDescription {
     private(set) var takesNoOperand = true
 
     init(_ command: any ParsableCommand.Type) {
-        let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
-        let arguments = ((json as? [String: Any])?["command"] as? [String: Any])?["arguments"] as? [[String: Any]]
-        for argument in arguments ?? [] {
-            let names = (argument["names"] as? [[String: String]] ?? []).map { name in
-                (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
-            }
+        for argument in Self.arguments(of: command) {
+            let names = Self.names(of: argument)
             self.names.formUnion(names)
             if argument["kind"] as? String == "positional" { takesNoOperand = false }
             if argument["kind"] as? String == "option", argument["isRepeating"] as? Bool != true {
                 singleValueOptions.formUnion(names)
             }
         }
+    }
+
+    /// The command's arguments as swift-argument-parser describes them (`--experimental-dump-help`),
+    /// in declaration order, its own `--help` (and, for the root, `--version`) last.
+    static func arguments(of command: any ParsableCommand.Type) -> [[String: Any]] {
+        let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
+        return ((json as? [String: Any])?["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
+    }
+
+    /// The names of one described argument, as typed: `--under`, `-h`; none for an operand.
+    static func names(of argument: [String: Any]) -> [String] {
+        (argument["names"] as? [[String: String]] ?? []).map { name in
+            (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
+        }
+    }
+
+    /// Whether the parser reads `argument` as a value rather than as an option: it does not start
+    /// with a dash (compared by Character: a dash followed by a combining mark is another one),
+    /// or it is `-` or empty. `--` is neither.
+    static func readsAsValue(_ argument: String) -> Bool {
+        argument.isEmpty || argument == "-" || argument.first != "-"
     }
 
     /// The option name in `argument` (`--under` for `--under=3`), if it is an option at all.

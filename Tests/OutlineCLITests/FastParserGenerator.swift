@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineKit
 
 @testable import outline
 
@@ -90,9 +91,7 @@ enum FastParserGenerator {
 
     /// The command's arguments, its properties paired with the parser's description of each.
     private static func arguments(of command: any ParsableCommand.Type) throws -> [Declared] {
-        let json = try JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
-        let described =
-            (((json as? [String: Any])?["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? [])
+        let described = ParserDescription.arguments(of: command)
             .filter { argument in
                 let preferred = (argument["preferredName"] as? [String: String])?["name"]
                 return !(argument["kind"] as? String == "flag" && (preferred == "help" || preferred == "version"))
@@ -116,9 +115,7 @@ enum FastParserGenerator {
             guard description["parsingStrategy"] as? String == "default" else {
                 throw Unsupported(reason: "\(property.0) has its own parsing strategy")
             }
-            let names = (description["names"] as? [[String: String]] ?? []).map { name in
-                (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
-            }
+            let names = ParserDescription.names(of: description)
             guard names.allSatisfy({ $0.hasPrefix("--") }), names.count == (kind == "positional" ? 0 : 1) else {
                 throw Unsupported(reason: "\(property.0) has names \(names)")
             }
@@ -205,6 +202,6 @@ enum FastParserGenerator {
     /// A Swift string literal of `text` (names and defaults: no quotes or backslashes to escape,
     /// but escaped all the same).
     private static func literal(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingScalars { $0 == "\\" || $0 == "\"" ? "\\\($0)" : nil } + "\""
     }
 }

@@ -105,14 +105,11 @@ private struct Shape {
 
     init(_ name: String) {
         self.name = name
-        let command = Outline.subcommand(named: name)!
-        let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
-        let arguments = ((json as? [String: Any])?["command"] as? [String: Any])?["arguments"] as? [[String: Any]]
-        for argument in arguments ?? [] {
-            let names = (argument["names"] as? [[String: String]] ?? []).map { "--" + ($0["name"] ?? "") }
+        for argument in ParserDescription.arguments(of: Outline.subcommand(named: name)!) {
+            let names = ParserDescription.names(of: argument)
             switch argument["kind"] as? String {
             case "option": options += names
-            case "flag": flags += names.filter { $0 != "--help" && $0 != "--version" }
+            case "flag": flags += names.filter { $0 != "--help" && $0 != "-h" && $0 != "--version" }
             default: operands += 1
             }
         }

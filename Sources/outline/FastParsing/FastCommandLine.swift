@@ -25,7 +25,7 @@ struct FastCommandLine {
                 operands += arguments[index...]
                 break
             }
-            if Self.isValue(argument) {
+            if ParserDescription.readsAsValue(argument) {
                 operands.append(argument)
                 continue
             }
@@ -46,18 +46,11 @@ struct FastCommandLine {
                 guard !value.isEmpty else { return nil }
                 values.append((name, value))
             } else {
-                guard index < arguments.endIndex, Self.isValue(arguments[index]) else { return nil }
+                guard index < arguments.endIndex, ParserDescription.readsAsValue(arguments[index]) else { return nil }
                 values.append((name, arguments[index]))
                 index += 1
             }
         }
-    }
-
-    /// Whether the parser reads `argument` as a value rather than as an option: it does not start
-    /// with a dash (a dash followed by a combining mark is another Character), or it is `-` or
-    /// empty. `--` is neither.
-    static func isValue(_ argument: String) -> Bool {
-        argument.isEmpty || argument == "-" || argument.first != "-"
     }
 
     /// Whether the flag `name` was given.
