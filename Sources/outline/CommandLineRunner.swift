@@ -78,11 +78,12 @@ enum CommandLineRunner {
     /// operand, and the command gets all of them afterwards (`TakesOperandList`).
     private static func parseOperandList<Command: TakesOperandList>(
         _ type: Command.Type, _ arguments: [String]
-    ) throws -> Command {
+    ) throws -> ParsableCommand {
         let split = OperandSplit(arguments, for: type)
-        guard var command = try type.parseAsRoot(split.forParser) as? Command else {
-            preconditionFailure("\(type) parsed as another type")
-        }
+        let parsed = try type.parseAsRoot(split.forParser)
+        // A short-option group holding `h` (`add -dash x`) asks for the command's help: the
+        // parser answers with its own help command, which has no operands to take.
+        guard var command = parsed as? Command else { return parsed }
         command.setOperands(split.operands)
         // The parser validated the command with one operand standing for all of them.
         try command.validate()

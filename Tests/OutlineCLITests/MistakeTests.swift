@@ -105,6 +105,16 @@ struct MistakeTests {
     }
 
     /// The parser would complain about the operand first; the mistake is the option.
+    /// A group of short options that holds `h` asks for help, as `ls -dh` does, in the commands
+    /// that take a list of operands too (it crashed them).
+    @Test(arguments: [["add", "-dash", "x"], ["rm", "-hx", "1"], ["mv", "-xh", "1"], ["done", "-ah", "1"]])
+    func aShortOptionGroupHoldingHAsksForHelp(arguments: [String]) throws {
+        try outline.run(["add", "Milk"])
+        let result = try outline.run(arguments)
+        #expect(result.status == 0 && result.stdout.hasPrefix("OVERVIEW: "), "\(result)")
+        #expect(try outline.run(["ls", "--tsv"]).stdout == "1\t0\t1\t1\tMilk\t0\n")
+    }
+
     @Test func theRefusedWordIsTheUnknownOption() throws {
         try outline.run(["add", "Milk"])
         let grep = try outline.run(["ls", "--grep", "milk"])
