@@ -2,16 +2,24 @@
 import PackageDescription
 
 /// How the release build of `outline` is linked, for start-up (Docs/performance.md, "Start-up"):
-/// - at a fixed address (`-no-pie`), so the dynamic loader applies no relocations to the
-///   executable (85,000 of them, copying some 250 pages, before `main`);
+/// - as a static executable (`-static-executable`: the C and C++ libraries too), so there is no
+///   dynamic loader at all: loading and relocating libc, libm, libstdc++ and libgcc_s was about
+///   a millisecond of every command. libxml2 is still opened with `dlopen` when an OPML document
+///   is read (glibc lets a static program do that, with the same glibc installed);
+/// - at a fixed address (`-no-pie`), so no relocations are applied to the executable (85,000 of
+///   them, copying some 250 pages, before `main`);
 /// - with SQLite from Debian's static archive of the same build (`link/libsqlite3.so` is a
-///   linker script that names it), so no shared library is loaded for it;
-/// - exporting no symbols (the static Swift runtime's flags ask for all): nothing loads the
-///   executable's symbols, and a 400 KB dynamic symbol table is a cost at every start.
+///   linker script that names it, for a dynamic link; a static one takes `libsqlite3.a` itself);
+/// - exporting no symbols (the static Swift runtime's flags ask for all);
+/// - without debug information (`--strip-debug`; symbols stay, for `perf` and crash reports):
+///   valgrind cannot read the static libraries' debug information, and `scripts/bench` profiles
+///   the binary with callgrind.
 let releaseStartUpFlags = [
+    "-static-executable",
     "-Xclang-linker", "-no-pie",
     "-L\(Context.packageDirectory)/link",
     "-Xlinker", "--no-export-dynamic",
+    "-Xlinker", "--strip-debug",
 ]
 
 let package = Package(

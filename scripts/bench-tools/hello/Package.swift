@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // The reference for `outline --version` in scripts/bench: the smallest Swift program that imports
 // Foundation, built as outline's release binary is (by scripts/build-release,
-// with the same two link flags as in outline's own Package.swift).
+// with the same link flags as in outline's own Package.swift).
 import PackageDescription
 
 let package = Package(
@@ -11,7 +11,10 @@ let package = Package(
             name: "hello",
             linkerSettings: [
                 .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                    [
+                        "-static-executable", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                        "-Xlinker", "--strip-debug",
+                    ],
                     .when(platforms: [.linux], configuration: .release))
             ]
         )
