@@ -129,7 +129,9 @@ enum CommandLineRunner {
         // `help COMMAND`: the parser shows the whole tool's help for a COMMAND it does not know.
         let asksForHelp = first == "help" && arguments.count > 1 && !arguments[1].hasPrefix("-")
         let named = asksForHelp ? arguments[1] : first
-        if named == "help" { return }
+        // A command with a generated parser is one without commands of its own: nothing more to
+        // check, and no need to read every subcommand's configuration for its name.
+        if named == "help" || FastParsers.hasParser(for: named) { return }
         if !Outline.commandNames.contains(named) {
             let suggestion = NearestName.suggestion(for: named, among: Outline.commandNames).map {
                 "; did you mean '\($0)'?"

@@ -3,6 +3,10 @@
 /// runner moves them to just after the subcommand's name before parsing.
 enum GlobalOptionPlacement {
     static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
+        // Most command lines name neither: nothing to move, and no command to look up.
+        guard arguments.contains(where: { $0 == "--json" || $0 == "--db" || $0.hasPrefix("--db=") }) else {
+            return arguments
+        }
         var (leading, index) = globalOptions(in: arguments, from: 0)
         guard index < arguments.count else { return arguments }
         let command = arguments[index]

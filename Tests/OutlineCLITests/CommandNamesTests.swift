@@ -70,6 +70,13 @@ struct CommandNamesTests {
         #expect(completion?["values"] as? [String] == Keys.allCases.map(\.rawValue))
     }
 
+    @Test func theCommandsWithCommandsAreListed() {
+        let withCommands = Outline.configuration.subcommands.filter { !$0.configuration.subcommands.isEmpty }
+        #expect(withCommands.map(ObjectIdentifier.init) == Outline.commandsWithCommands.map(ObjectIdentifier.init))
+        #expect(Outline.nestedCommandNames(of: "sync").contains("status"))
+        #expect(Outline.nestedCommandNames(of: "add").isEmpty)
+    }
+
     @Test func theOperandListCommandsAreThoseThatTakeAList() {
         let conforming = Outline.configuration.subcommands.compactMap { $0 as? any TakesOperandList.Type }
         let listed = Outline.operandListCommands

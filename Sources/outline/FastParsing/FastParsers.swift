@@ -18,8 +18,7 @@ enum FastParsers {
     /// The command that `arguments` (global options already moved behind the command's name)
     /// stand for, parsed and validated; nil if swift-argument-parser must parse them.
     static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let name = arguments.first,
-            let parse = generated.first(where: { $0.name == name })?.parse
+        guard let name = arguments.first, let parse = generated.first(where: { $0.name == name })?.parse
         else { return nil }
         // The words the runner gives to the root (`add help`, `ls --version`) stay its own.
         if arguments.contains(where: CommandLineRunner.asksTheRoot) { return nil }
@@ -35,6 +34,12 @@ enum FastParsers {
     /// `outline --version` alone: the version the root's configuration gives, as the parser
     /// prints it; nil for any other line.
     static func version(_ arguments: [String]) -> String? {
-        arguments == ["--version"] ? Outline.configuration.version : nil
+        arguments == ["--version"] ? Outline.version : nil
+    }
+
+    /// Whether the command named `name` has a generated parser: then it is one of the tool's
+    /// commands, and has no commands of its own.
+    static func hasParser(for name: String) -> Bool {
+        generated.contains { $0.name == name }
     }
 }
