@@ -2,20 +2,22 @@
 import PackageDescription
 
 /// How the release build of `outline` is linked, for start-up (Docs/performance.md, "Start-up"):
-/// - as a static executable (`-static-executable`: the C and C++ libraries too), so there is no
-///   dynamic loader at all: loading and relocating libc, libm, libstdc++ and libgcc_s was about
-///   a millisecond of every command. libxml2 is still opened with `dlopen` when an OPML document
-///   is read (glibc lets a static program do that, with the same glibc installed);
-/// - at a fixed address (`-no-pie`), so no relocations are applied to the executable (85,000 of
-///   them, copying some 250 pages, before `main`);
-/// - with SQLite from Debian's static archive of the same build (`link/libsqlite3.so` is a
-///   linker script that names it, for a dynamic link; a static one takes `libsqlite3.a` itself);
-/// - exporting no symbols (the static Swift runtime's flags ask for all);
+/// - with only the C library and libm as shared libraries: the Swift standard library by
+///   `--static-swift-stdlib` (scripts/build-release), SQLite, the C++ library and libgcc from
+///   their static archives (`link/` holds linker scripts that name them, and comes first on the
+///   library path). Loading and relocating libstdc++.so was nine tenths of the dynamic loader's
+///   work. The C library itself stays shared: libxml2, opened with `dlopen` when an OPML file is
+///   read, needs the process's own C library (a fully static binary crashed inside ICU, which
+///   libxml2 loads for some encodings);
+/// - at a fixed address (`-no-pie`), so the dynamic loader applies no relocations to the
+///   executable (85,000 of them, copying some 250 pages, before `main`);
+/// - exporting no symbols (the static Swift runtime's flags ask for all): nothing loads the
+///   executable's symbols, and a 400 KB dynamic symbol table is a cost at every start;
 /// - without debug information (`--strip-debug`; symbols stay, for `perf` and crash reports):
 ///   13 MB less to install, and no difference in start-up.
 let releaseStartUpFlags = [
-    "-static-executable",
     "-Xclang-linker", "-no-pie",
+    "-Xclang-linker", "-static-libgcc",
     "-L\(Context.packageDirectory)/link",
     "-Xlinker", "--no-export-dynamic",
     "-Xlinker", "--strip-debug",

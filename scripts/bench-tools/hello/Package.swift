@@ -12,7 +12,8 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     [
-                        "-static-executable", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                        "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
+                        "-L\(Context.packageDirectory)/../../../link", "-Xlinker", "--no-export-dynamic",
                         "-Xlinker", "--strip-debug",
                     ],
                     .when(platforms: [.linux], configuration: .release))
