@@ -115,6 +115,14 @@ struct ImportTests {
                     + [0x82, 0xA0, 0x81] + Array("\"/></body></opml>\n".utf8),
                 "sjis.opml line 1, column 41: the XML is not well-formed: its bytes do not fit the encoding it names"
             ),
+            // An encoding neither iconv nor ICU knows: libxml2 asks ICU last (a binary with its
+            // own static C library crashed there).
+            (
+                "nope.opml",
+                Array(
+                    "<?xml version=\"1.0\" encoding=\"NOPE-9\"?><opml><body><outline text=\"x\"/></body></opml>".utf8),
+                "nope.opml line 1, column 38: the XML is not well-formed: it names an encoding that libxml2 does not know"
+            ),
             (
                 "prefix.opml", Array("<opml><body>\n<outline text=\"a\" z:w=\"2\"/></body></opml>".utf8),
                 "prefix.opml line 2, column 26: the XML is not well-formed: "
@@ -266,6 +274,19 @@ struct ImportTests {
         #expect(refused.stderr.hasPrefix("error: standard input line \(line)"), "\(refused)")
         #expect(refused.stderr.hasSuffix("an item without a title holds items or a note; give it a title\n"))
         #expect(try outline.tsv().count == 2)
+    }
+
+    /// An encoding that only ICU knows (Debian's libxml2 asks it when iconv does not): Mac Roman's
+    /// 0x8E is é.
+    @Test func anEncodingOnlyICUKnowsImports() throws {
+        let path = outline.directory + "/mac.opml"
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"x-mac-roman\"?>\n<opml><body><outline text=\"caf".utf8) + [0x8E]
+            + Array("\"/></body></opml>\n".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let result = try outline.run(["import", path])
+        #expect(result.status == 0, "\(result)")
+        #expect(try outline.run(["ls", "--tsv"]).stdout == "1\t0\t1\t1\tcafé\t0\n")
     }
 
     /// A UTF-16 document is OPML by its bytes, from standard input or under any name.
