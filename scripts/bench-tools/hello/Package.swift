@@ -14,7 +14,10 @@ let package = Package(
                     [
                         "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
                         "-L\(Context.packageDirectory)/../../../link", "-Xlinker", "--no-export-dynamic",
-                        "-Xlinker", "--strip-debug",
+                        "-Xlinker", "--strip-debug", "-use-ld=lld",
+                        "-Xlinker",
+                        "--symbol-ordering-file=\(Context.packageDirectory)/../../../link/startup-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
                     ],
                     .when(platforms: [.linux], configuration: .release))
             ]
