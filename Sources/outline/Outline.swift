@@ -22,8 +22,9 @@ struct Outline: ParsableCommand {
         configuration.subcommands.first { $0.configuration.commandName == name }
     }
 
-    /// The tool's version, as `--version` prints it. Apart from `configuration`, which builds
-    /// every subcommand's type metadata and configuration: `outline --version` needs none of them.
+    /// The tool's version, as `--version` prints it: a constant of its own, since reading it from
+    /// `configuration` builds every subcommand's type metadata and configuration, which
+    /// `outline --version` needs none of.
     static let version = "0.1.0"
 
     /// The names of the commands inside the subcommand named `name` (`sync`'s `init`, `status`,
