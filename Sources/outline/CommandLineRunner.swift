@@ -16,8 +16,7 @@ enum CommandLineRunner {
             try refuseNegativeNumbers(arguments)
             try refuseRepeatedOptions(arguments)
             if let version = FastParsers.version(arguments) {
-                // As swift-argument-parser prints it: a write that fails is not reported.
-                print(version)
+                StandardOutput.shared.writeLine(version)
             } else {
                 var command = try FastParsers.parse(arguments) ?? parse(arguments)
                 try command.run()
@@ -133,7 +132,10 @@ enum CommandLineRunner {
         // check, and no need to read every subcommand's configuration for its name.
         if named == "help" || FastParsers.hasParser(for: named) { return }
         if !Outline.commandNames.contains(named) {
-            let suggestion = NearestName.suggestion(for: named, among: Outline.commandNames).map {
+            // `help` is a command too, though not a subcommand of the parser's (and not one to
+            // offer after `help`).
+            let known = asksForHelp ? Outline.commandNames : Outline.commandNames + ["help"]
+            let suggestion = NearestName.suggestion(for: named, among: known).map {
                 "; did you mean '\($0)'?"
             }
             throw UsageError(message: "unknown command '\(named)'\(suggestion ?? "") (see 'outline --help')")
@@ -277,8 +279,13 @@ enum CommandLineRunner {
         default:
             let code = Outline.exitCode(for: error)
             if code == .success {
-                // --help, --version and completion scripts arrive as errors; they print to stdout.
-                Outline.exit(withError: error)
+                // --help, --version and completion scripts arrive as errors; they print to
+                // standard output (as the parser's `exit(withError:)` would), and a failed write
+                // is reported as every command's is.
+                let text = Outline.fullMessage(for: error)
+                if !text.isEmpty { StandardOutput.shared.writeLine(text) }
+                StandardOutput.shared.flush()
+                return 0
             }
             let moved = GlobalOptionPlacement.movedAfterSubcommand(arguments)
             let unknown = code == .validationFailure ? unknownOption(moved) : nil

@@ -82,6 +82,7 @@ struct MistakeTests {
     @Test(arguments: [
         ("histroy", "history"), ("list", "ls"), ("remove", "rm"), ("delete", "rm"), ("move", "mv"),
         ("rename", "edit"), ("ad", "add"), ("undoo", "undo"), ("wacth", "watch"), ("hist", "history"),
+        ("hlep", "help"),
     ])
     func aMistypedCommandGetsTheNearest(typed: String, meant: String) throws {
         let result = try outline.run([typed, "1"])

@@ -50,6 +50,20 @@ struct RobustnessTests {
         #expect(noStderr.stdout == "1\n")
     }
 
+    /// Help, the version and completion scripts are output too: a lost one is an error.
+    @Test(arguments: [
+        ["--version"], ["--help"], ["help", "add"], ["add", "--help"], ["--generate-completion-script", "bash"],
+    ])
+    func unwritableHelpIsAnErrorToo(arguments: [String]) throws {
+        let full = try OutlineProcess.run(
+            ["sh", "-c", "\"$0\" \"$@\" > /dev/full; echo $?", OutlineProcess.binary] + arguments, input: nil,
+            viaShell: true)
+        #expect(full.stdout == "1\n", "\(arguments)")
+        #expect(full.stderr == "error: could not write standard output: no space left on device\n", "\(arguments)")
+        let written = try OutlineProcess.run(arguments, input: nil)
+        #expect(written.status == 0 && !written.stdout.isEmpty && written.stderr.isEmpty, "\(arguments)")
+    }
+
     @Test func anEmptyDatabasePathIsAUsageError() throws {
         let result = try OutlineProcess.run(["ls", "--db", ""], input: nil)
         #expect(result.status == 64)
