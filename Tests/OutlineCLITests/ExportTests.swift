@@ -122,6 +122,29 @@ struct ExportTests {
         #expect(cmark.map { $0.states(true, defaultDone: false) } == ours, "cmark-gfm read:\n\(cmark)")
     }
 
+    /// A title with a line break or a control character, which only a file edited outside outline
+    /// has, would break the lines of the other formats, or reach a terminal: refused with the
+    /// item named, as OPML refuses it. JSON escapes it. C1 controls and U+2028 are caught too,
+    /// and the characters next to them in UTF-8 are written.
+    @Test(arguments: ["markdown", "org", "text"])
+    func lineFormatsRefuseWhatALineCannotHold(format: String) throws {
+        try outline.run(["add", "fine \u{A0}\u{2030}\u{20AC}", "second"])
+        for (sql, code) in [
+            ("'red' || char(27) || '[31mX' || char(10) || 'y'", "001B"), ("'a' || char(133) || 'b'", "0085"),
+            ("'a' || char(8232) || 'b'", "2028"), ("'a' || char(9) || 'b'", "0009"),
+        ] {
+            try outline.sqlite("UPDATE item SET title = \(sql) WHERE id = 2")
+            let refused = try outline.run(["export", "--format", format])
+            #expect(refused.status == 1, "\(format) \(code)")
+            #expect(
+                refused.stderr == "error: item 2 holds the character U+\(code), which \(format) cannot hold "
+                    + "(the file was edited outside outline)\n", "\(refused)")
+            #expect(try outline.run(["export", "--format", "json"]).status == 0)
+        }
+        try outline.sqlite("UPDATE item SET title = 'second' WHERE id = 2")
+        #expect(try export(["--format", format]).contains("fine \u{A0}\u{2030}\u{20AC}"))
+    }
+
     /// Characters XML 1.0 cannot hold, which only a file edited outside outline has, are refused
     /// with the item named; the ones next to them in UTF-8 (U+FFFD, U+FFBE) are written.
     @Test func opmlRefusesWhatXMLCannotHold() throws {

@@ -12,9 +12,7 @@ extension OutlineStore {
         try read { db in
             let entries = try subtreeEntries(db, of: root)
             for entry in entries {
-                if let scalar = entry.item.title.unicodeScalars.first(where: {
-                    Title.isControl($0) || Title.isLineSeparator($0)
-                }) {
+                if let scalar = Title.firstUnwritable(in: entry.item.title) {
                     throw OutlineError.cannotExport(item: entry.id, format: "a line of text", scalar: scalar.value)
                 }
             }

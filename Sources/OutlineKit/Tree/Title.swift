@@ -30,6 +30,23 @@ public enum Title {
         scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
+    /// The first character of a stored title that one line of a document cannot hold (a control
+    /// character or a line separator, which only a file edited outside outline holds), or nil.
+    /// The bytes are looked at first: a title without a byte below 0x20, DEL, or the lead bytes
+    /// of C1 controls (0xC2) and line separators (0xE2), the usual one, is passed at once, since
+    /// an export checks every title.
+    public static func firstUnwritable(in title: String) -> Unicode.Scalar? {
+        var title = title
+        let suspect = title.withUTF8 { bytes in bytes.contains(where: mayStartUnwritable) }
+        guard suspect else { return nil }
+        return title.unicodeScalars.first { isControl($0) || isLineSeparator($0) }
+    }
+
+    /// Whether `byte` is, or may begin, a character `firstUnwritable` looks for.
+    private static func mayStartUnwritable(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+
     /// C0 controls, DEL and C1 controls: what a title may not hold.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value <= 0x1F || (0x7F...0x9F).contains(scalar.value)
