@@ -107,7 +107,7 @@ enum CommandLineRunner {
         if first == "--db", arguments.count == 1 {
             throw UsageError(message: "missing value for '--db <path>' (see 'outline --help')")
         }
-        if first == "--db" || first.hasPrefix("--db=") || first == "--json" {
+        if GlobalOptionPlacement.isGlobalOption(first) {
             throw UsageError(message: "name a command, such as 'outline ls' (see 'outline --help')")
         }
         // An option the tool does not know, before any command (`outline --js ls`): in the

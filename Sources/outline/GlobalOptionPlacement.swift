@@ -4,9 +4,7 @@
 enum GlobalOptionPlacement {
     static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
         // Most command lines name neither: nothing to move, and no command to look up.
-        guard arguments.contains(where: { $0 == "--json" || $0 == "--db" || $0.hasPrefix("--db=") }) else {
-            return arguments
-        }
+        guard arguments.contains(where: isGlobalOption) else { return arguments }
         var (leading, index) = globalOptions(in: arguments, from: 0)
         guard index < arguments.count else { return arguments }
         let command = arguments[index]
@@ -23,6 +21,11 @@ enum GlobalOptionPlacement {
         }
         guard !leading.isEmpty else { return arguments }
         return [command] + leading + arguments[(index + 1)...]
+    }
+
+    /// Whether `argument` is `--json`, `--db` or `--db=PATH`.
+    static func isGlobalOption(_ argument: String) -> Bool {
+        argument == "--json" || argument == "--db" || argument.hasPrefix("--db=")
     }
 
     /// The global options that stand in a row from `start` on, and the index after them.

@@ -21,11 +21,7 @@ public struct MarkdownWriter: OutlineDocumentWriter {
 
     /// The item's line, then its note.
     public mutating func enter(_ entry: TreeEntry) throws {
-        // A line break or control character (only a file edited outside outline holds one)
-        // would break the document's lines, or reach a terminal that shows it.
-        if let scalar = Title.firstUnwritable(in: entry.item.title) {
-            throw OutlineError.cannotExport(item: entry.id, format: "markdown", scalar: scalar.value)
-        }
+        try Title.requireWritable(entry.item.title, of: entry.id, in: "markdown")
         let item = entry.item
         bytes.appendSpaces(2 * (entry.depth - 1))
         bytes.append(item.isDone ? "- [x] " : marksOpenTasks ? "- [ ] " : "- ")

@@ -28,11 +28,7 @@ public struct OrgWriter: OutlineDocumentWriter {
 
     /// The headline, then the note as body lines.
     public mutating func enter(_ entry: TreeEntry) throws {
-        // A line break or control character (only a file edited outside outline holds one)
-        // would break the document's lines, or reach a terminal that shows it.
-        if let scalar = Title.firstUnwritable(in: entry.item.title) {
-            throw OutlineError.cannotExport(item: entry.id, format: "org", scalar: scalar.value)
-        }
+        try Title.requireWritable(entry.item.title, of: entry.id, in: "org")
         let item = entry.item
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "*"), count: entry.depth))
         bytes.append(UInt8(ascii: " "))

@@ -12,11 +12,7 @@ public struct TextWriter: OutlineDocumentWriter {
 
     /// The item's title, indented.
     public mutating func enter(_ entry: TreeEntry) throws {
-        // A line break or control character (only a file edited outside outline holds one)
-        // would break the document's lines, or reach a terminal that shows it.
-        if let scalar = Title.firstUnwritable(in: entry.item.title) {
-            throw OutlineError.cannotExport(item: entry.id, format: "text", scalar: scalar.value)
-        }
+        try Title.requireWritable(entry.item.title, of: entry.id, in: "text")
         bytes.appendSpaces(2 * (entry.depth - 1))
         bytes.append(entry.item.title)
         bytes.append(UInt8(ascii: "\n"))

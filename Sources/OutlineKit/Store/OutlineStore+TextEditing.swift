@@ -12,9 +12,7 @@ extension OutlineStore {
         try read { db in
             let entries = try subtreeEntries(db, of: root)
             for entry in entries {
-                if let scalar = Title.firstUnwritable(in: entry.item.title) {
-                    throw OutlineError.cannotExport(item: entry.id, format: "a line of text", scalar: scalar.value)
-                }
+                try Title.requireWritable(entry.item.title, of: entry.id, in: "a line of text")
             }
             let rootTitle = root == .root ? nil : try TreeQueries.item(db, root).title
             let base = EditableText.Base(root: root, fingerprint: EditableText.fingerprint(of: entries))

@@ -30,19 +30,23 @@ public enum Title {
         scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    /// The first character of a stored title that one line of a document cannot hold (a control
-    /// character or a line separator, which only a file edited outside outline holds), or nil.
+    /// Throws unless a stored title can be one line of a document of `format`: a control
+    /// character or a line separator (which only a file edited outside outline holds) would break
+    /// the document's lines, or reach a terminal that shows it.
     /// The bytes are looked at first: a title without a byte below 0x20, DEL, or the lead bytes
     /// of C1 controls (0xC2) and line separators (0xE2), the usual one, is passed at once, since
     /// an export checks every title.
-    public static func firstUnwritable(in title: String) -> Unicode.Scalar? {
+    ///
+    /// - Throws: `cannotExport`, naming `item` and the first such character.
+    public static func requireWritable(_ title: String, of item: ItemID, in format: String) throws {
         var title = title
         let suspect = title.withUTF8 { bytes in bytes.contains(where: mayStartUnwritable) }
-        guard suspect else { return nil }
-        return title.unicodeScalars.first { isControl($0) || isLineSeparator($0) }
+        guard suspect, let scalar = title.unicodeScalars.first(where: { isControl($0) || isLineSeparator($0) })
+        else { return }
+        throw OutlineError.cannotExport(item: item, format: format, scalar: scalar.value)
     }
 
-    /// Whether `byte` is, or may begin, a character `firstUnwritable` looks for.
+    /// Whether `byte` is, or may begin, a character `requireWritable` refuses.
     private static func mayStartUnwritable(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
