@@ -110,7 +110,9 @@ final class ItemTableScan {
         second = nil
     }
 
-    static let rowsSQL = "SELECT id, parent_id, position, title FROM item WHERE id >= ? AND id <= ?"
+    /// Hands every row with an id from `?1` to `?2` to the sink bound to `?3` (see `RowSink`).
+    static let rowsSQL =
+        "SELECT outline_scan_row(id, parent_id, position, title, ?3) FROM item WHERE id >= ?1 AND id <= ?2"
 
     /// Reads the rows with ids in `ids` through `statement` (`rowsSQL`); false if `shouldStop`
     /// said so first (it is asked every few thousand rows).
@@ -120,26 +122,18 @@ final class ItemTableScan {
         shouldStop: (() -> Bool)? = nil
     ) throws -> Bool {
         titles.reserve(slots: ids.count)
-        statement.reset(binding: Int64(ids.lowerBound), Int64(ids.upperBound))
-        var rows = 0
-        let parentLimit = Int64(columns.count)
-        // Rows come in id order: the slots between two rows' ids are emptied as the second
-        // arrives, so that each slot's memory is written once.
-        var nextID = ids.lowerBound
-        while try statement.step() {
-            rows += 1
-            if rows & 0xFFF == 0, let shouldStop, shouldStop() { return false }
-            let id = Int(statement.int64(0))
-            guard id >= nextID, id <= ids.upperBound else { continue }
-            columns.clear(nextID..<id)
-            nextID = id + 1
-            let parent = statement.int64(1)
-            // A parent id that is not a slot (only in a file edited by hand) reads as none.
-            columns.parents[id] = parent > 0 && parent < parentLimit ? Int32(parent) : -1
-            columns.positions[id] = statement.int64(2)
-            titles.append(statement, column: 3, slot: id)
+        var sink = RowSink(columns: columns, titles: titles, ids: ids, shouldStop: shouldStop)
+        try withUnsafeMutablePointer(to: &sink) { sink in
+            statement.reset(binding: Int64(ids.lowerBound), Int64(ids.upperBound))
+            statement.bind(3, pointer: sink, type: RowSink.pointerType)
+            do {
+                _ = try statement.step()
+            } catch  where sink.pointee.stopped {
+                // The sink ended the statement with an error to stop it.
+            }
         }
-        columns.clear(nextID..<(ids.upperBound + 1))
+        if sink.stopped { return false }
+        columns.clear(sink.nextID..<(ids.upperBound + 1))
         return true
     }
 }
@@ -182,6 +176,7 @@ final class SecondReader: @unchecked Sendable {
         defer { sqlite3_close_v2(connection) }
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK
         else { return nil }
+        RowSink.register(on: connection)
         if cancelled.load(ordering: .relaxed) { return nil }
         sqlite3_busy_timeout(connection, 1000)
         guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK else { return nil }

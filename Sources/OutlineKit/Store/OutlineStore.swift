@@ -131,6 +131,8 @@ public final class OutlineStore {
             // a temporary file: 241 MB of writes for a 10,000-item `cp`.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             for function in TitleIndex.functions { db.add(function: function) }
+            RowSink.register(on: db.sqliteConnection)
+            IDSink.register(on: db.sqliteConnection)
         }
         return configuration
     }

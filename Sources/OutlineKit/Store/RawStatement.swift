@@ -56,6 +56,13 @@ final class RawStatement {
         sqlite3_bind_blob(statement, index, blob.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(blob.count), nil)
     }
 
+    /// Binds `pointer` to parameter `index` (from 1) under SQLite's pointer-passing interface:
+    /// only a function asking for `type` sees it. The caller keeps it valid while the statement
+    /// steps.
+    func bind(_ index: Int32, pointer: UnsafeMutableRawPointer, type: StaticString) {
+        sqlite3_bind_pointer(statement, index, pointer, SinkFunction.cString(type), nil)
+    }
+
     /// Moves to the next row; false when there is none.
     func step() throws -> Bool {
         let code = sqlite3_step(statement)

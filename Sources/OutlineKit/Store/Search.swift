@@ -102,13 +102,12 @@ enum Search {
         let match = indexed.map { "\"" + $0.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\"" }
             .joined(separator: " AND ")
         if indexed.count == terms.count {
-            // Through the C interface: a common word matches a sixth of a million items, and
+            // Collected inside SQLite: a common word matches a sixth of a million items, and
             // GRDB's rows would take as long as the index lookup itself.
-            let statement = try RawStatement(db, sql: "SELECT rowid FROM title_search WHERE title_search MATCH ?")
+            let statement = try RawStatement(
+                db, sql: "SELECT outline_collect_id(rowid, ?2) FROM title_search WHERE title_search MATCH ?1")
             statement.reset(binding: match)
-            var ids: [ItemID] = []
-            while try statement.step() { ids.append(statement.int64(0)) }
-            return ids
+            return try IDSink.collect(statement, sinkParameter: 2)
         }
         let statement = try db.cachedStatement(
             sql: """

@@ -47,9 +47,13 @@ final class TitleBytes: @unchecked Sendable {
 
     /// Copies `statement`'s text in `column` into `slot` (at or after `firstSlot`).
     func append(_ statement: RawStatement, column: Int32, slot: Int) {
+        append(statement.bytes(column), slot: slot)
+    }
+
+    /// Copies `text` into `slot` (at or after `firstSlot`).
+    func append(_ text: UnsafeBufferPointer<UInt8>, slot: Int) {
         let index = slot - firstSlot
         if index >= starts.count { grow(toSlots: max(index + 1, starts.count * 2)) }
-        let text = statement.bytes(column)
         // Titles are short, but a hand-edited file may hold anything: past 4 GiB of titles, a
         // title is left out (its item then reads as absent).
         guard bytes.count + text.count < Int(UInt32.max) else { return }
