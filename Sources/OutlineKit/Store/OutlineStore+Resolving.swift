@@ -216,6 +216,19 @@ extension OutlineStore {
     /// The items `find(_:)` finds, in its order, with all that `details(of:)` gives, read from
     /// the same snapshot as the search.
     public func findDetails(_ query: SearchQuery) throws -> [ItemDetails] {
-        try read { db in try Search.run(query, db).map { try Self.details(of: $0.item.id, db) } }
+        try read { db in
+            let found = try Search.run(query, db)
+            // The search gives each item with its path, state and note; the counts come in bulk.
+            let counts = try SubtreeCounts(db, for: found.map(\.item))
+            return try found.map { match in
+                ItemDetails(
+                    item: match.item, path: match.path,
+                    parentPath: TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true),
+                    siblingCount: counts.childCount(of: match.item.parentID), depth: match.path.titles.count,
+                    childCount: counts.childCount(of: match.item.id),
+                    descendantCount: counts.descendantCount(of: match.item.id),
+                    globalID: try SyncTables.uid(of: match.item.id, db))
+            }
+        }
     }
 }

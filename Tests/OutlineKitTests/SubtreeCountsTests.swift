@@ -1,0 +1,46 @@
+import OutlineTestSupport
+import Testing
+
+@testable import OutlineKit
+
+/// `find --json` counts children and descendants one item at a time for a few matches and in
+/// one pass over the table for many: both ways must give `show`'s counts.
+@Suite("children and descendants counted in bulk")
+struct SubtreeCountsTests {
+    @Test(arguments: 1...3 as ClosedRange<UInt64>)
+    func bothWaysGiveShowsCounts(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        var ids: [ItemID] = []
+        for _ in 0..<250 {
+            let parent =
+                ids.isEmpty || Int.random(in: 0..<6, using: &random) == 0 ? .root : ids.randomElement(using: &random)!
+            ids += try store.add(["item"], under: parent).ids
+        }
+        // Removed subtrees leave gaps in the ids, and moves reshape the tree.
+        for _ in 0..<5 { try? store.remove([ids.randomElement(using: &random)!]) }
+        for _ in 0..<20 {
+            let id = ids.randomElement(using: &random)!
+            try? store.move([id], under: .root, placement: .at(1))
+        }
+        let items = try store.read { db in
+            try ItemRecord.fetchAll(
+                db, sql: "SELECT id, parent_id, position, title, done_at, note FROM item WHERE id != 0"
+            )
+            .map(\.item)
+        }
+        try store.read { db in
+            let oneByOne = try SubtreeCounts(db, for: items)
+            let inOnePass = try SubtreeCounts(db, for: items, passAbove: 0)
+            for item in items {
+                let shown = try OutlineStore.details(of: item.id, db)
+                for counts in [oneByOne, inOnePass] {
+                    #expect(counts.childCount(of: item.id) == shown.childCount, "children of \(item.id)")
+                    #expect(counts.descendantCount(of: item.id) == shown.descendantCount, "below \(item.id)")
+                    #expect(counts.childCount(of: item.parentID) == shown.siblingCount, "siblings of \(item.id)")
+                }
+            }
+        }
+    }
+}
