@@ -36,7 +36,7 @@ struct ItemTableScanTests {
             }
             for slot in 1...readTo {
                 if let row = expected[slot] {
-                    let parent = row.parent > 0 && row.parent <= Int64(readTo) ? Int32(row.parent) : -1
+                    let parent = row.parent >= 0 && row.parent <= Int64(readTo) ? Int32(row.parent) : -1
                     #expect(columns.parents[slot] == parent, "parent of \(slot)")
                     #expect(columns.positions[slot] == row.position, "position of \(slot)")
                     #expect(titles.view.title(slot).map(Array.init) == row.title, "title of \(slot)")

@@ -180,3 +180,40 @@ struct SecondReaderTests {
         }
     }
 }
+
+/// Items that a hand edit cut off from the root (a parent that is missing or not an id) are not
+/// in the outline, as `ls` shows it: both ways of reading the tree leave them and everything
+/// below them out, and `find --json` still gives `show --json`'s objects.
+@Suite("find in a file edited by hand")
+struct HandEditedSearchTests {
+    @Test func itemsCutOffFromTheRootAreLeftOutBothWays() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let ids = try store.add((1...60).map { "common \($0)" }).ids
+        let orphan = ids[10]
+        let below = try store.add(["common below rare"], under: orphan).ids[0]
+        let negative = ids[20]
+        try store.setNote(ids[30], to: "a note")
+        try fixture.editOutside("UPDATE item SET parent_id = 99999 WHERE id = \(orphan)")
+        try fixture.editOutside("UPDATE item SET parent_id = -5, title = 'common rare' WHERE id = \(negative)")
+        try fixture.editOutside("UPDATE item SET title = 'common rare ' || char(0) || ' hidden' WHERE id = \(ids[40])")
+        let expected = Set(ids).subtracting([orphan, negative])
+        // "common" is in nearly every title (a scan); "rare" in three (lookups).
+        for (term, wanted) in [("common", expected), ("rare", [ids[40]])] {
+            for splitAbove in [ItemTableScan.splitAbove, 0] {
+                var bytes: [UInt8] = []
+                _ = try store.writeFoundLines(SearchQuery([term], under: .root), splittingTablesAbove: splitAbove) {
+                    bytes += $0
+                }
+                let listed = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+                    ItemID($0.prefix { $0 != " " })!
+                }
+                #expect(Set(listed) == Set(wanted), "\(term), split above \(splitAbove)")
+                #expect(!listed.contains(below))
+            }
+            let details = try store.findDetails(SearchQuery([term], under: .root))
+            #expect(Set(details.map(\.item.id)) == Set(wanted))
+            for found in details { #expect(try store.details(of: found.item.id) == found, "\(found.item.id)") }
+        }
+    }
+}

@@ -6,7 +6,8 @@ import Synchronization
 /// Parents and positions by slot, in memory of their own, so that two threads can fill disjoint
 /// parts of them at once.
 final class NodeColumns: @unchecked Sendable {
-    /// Parent slots (parent ids while a scan fills them); -1 where there is no node.
+    /// Parent slots (parent ids while a scan fills them, 0 for a top-level item); -1 where there
+    /// is no node, or its parent is not a slot.
     let parents: UnsafeMutableBufferPointer<Int32>
     /// Positions among siblings.
     let positions: UnsafeMutableBufferPointer<Int64>

@@ -205,6 +205,11 @@ extension OutlineStore {
         return try tree.writeLines(ids, within: query.subtree, skipping: skipped, to: write)
     }
 
+    /// Whether a title on the match's path (its own included) or its note holds a NUL.
+    private static func holdsNUL(_ match: FoundItem) -> Bool {
+        match.item.note?.utf8.contains(0) == true || match.path.titles.contains { $0.utf8.contains(0) }
+    }
+
     /// SQLite's count of commits by other connections, as this one has seen them.
     private func dataVersion() throws -> Int {
         try requireOpen()
@@ -221,7 +226,11 @@ extension OutlineStore {
             // The search gives each item with its path, state and note; the counts come in bulk.
             let counts = try SubtreeCounts(db, for: found.map(\.item))
             return try found.map { match in
-                ItemDetails(
+                // A NUL (stored only by an edit outside outline) ends the text as `show` reads
+                // it, and `find --json` must give `show --json`'s objects: such an item is read
+                // as `show` reads it.
+                if Self.holdsNUL(match) { return try Self.details(of: match.item.id, db) }
+                return ItemDetails(
                     item: match.item, path: match.path,
                     parentPath: TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true),
                     siblingCount: counts.childCount(of: match.item.parentID), depth: match.path.titles.count,

@@ -51,8 +51,9 @@ struct RowSink {
         guard id >= nextID, id <= lastID else { return true }
         if id > nextID { columns._withUnsafeGuaranteedRef { $0.clear(nextID..<id) } }
         nextID = id + 1
-        // A parent id that is not a slot (only in a file edited by hand) reads as none.
-        parents[id] = parent > 0 && parent < slotCount ? Int32(parent) : -1
+        // 0 for a top-level item; a parent id that is not a slot (only in a file edited by
+        // hand) reads as none, -1, as an empty slot does.
+        parents[id] = parent >= 0 && parent < slotCount ? Int32(parent) : -1
         positions[id] = position
         let text = sqlite3_value_text(title)
         let bytes = UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_value_bytes(title)))

@@ -96,12 +96,10 @@ struct SearchTree {
             var current = id
             while current != .root, slotOfID[current] == nil {
                 lookup.reset(binding: current)
-                guard try lookup.step() else {
-                    // A match the index still names but the table no longer holds (only when
-                    // the index was damaged by hand, which `check` reports) is left out.
-                    if current == id { break }
-                    throw OutlineError.unknownItem(current)
-                }
+                // A match the index still names but the table no longer holds (only when the
+                // index was damaged by hand), or an ancestor missing (only in a file edited by
+                // hand): `check` reports both, and the match is left out, as a scan leaves it.
+                guard try lookup.step() else { break }
                 slotOfID[current] = ids.count
                 ids.append(current)
                 parents.append(lookup.int64(0))
@@ -117,7 +115,9 @@ struct SearchTree {
         let root = Int32(ids.count)
         columns = NodeColumns(count: ids.count)
         for slot in ids.indices {
-            columns.parents[slot] = parents[slot] == .root ? root : slotOfID[parents[slot]].map(Int32.init) ?? root
+            // A node whose parent was not found is its own parent: the walk never reaches it.
+            columns.parents[slot] =
+                parents[slot] == .root ? root : slotOfID[parents[slot]].map(Int32.init) ?? Int32(slot)
             columns.positions[slot] = positions[slot]
         }
         titleParts = [titles]
@@ -145,10 +145,19 @@ struct SearchTree {
                 }
             }
         }
-        // Parent ids become slots in place: the root's slot for a top-level item or a missing
-        // parent.
+        // Parent ids become slots in place: the root's slot for a top-level item. An item with
+        // no parent slot (a missing parent, in a file edited by hand) becomes its own parent,
+        // and so do empty slots: the walk from the root never reaches them or anything below
+        // them, as `ls` does not, and as the lookups leave them out.
         let root = Int32(size)
-        for index in parents.indices where parents[index] <= 0 { parents[index] = root }
+        for index in parents.indices {
+            let parent = parents[index]
+            if parent == 0 {
+                parents[index] = root
+            } else if parent < 0 {
+                parents[index] = Int32(index)
+            }
+        }
     }
 
     /// The title in `slot`, as stored.

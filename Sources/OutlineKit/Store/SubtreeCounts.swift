@@ -6,11 +6,13 @@ import GRDB
 /// come from one pass over the table instead.
 struct SubtreeCounts {
     /// Children by id (`show`'s count: the largest position under it), for the items asked
-    /// about and their parents; or, after a pass over the table, by slot for every id.
+    /// about and their parents.
     private var children: [ItemID: Int] = [:]
     private var descendants: [ItemID: Int] = [:]
-    private var childrenBySlot: [Int32] = []
-    private var descendantsBySlot: [Int32] = []
+    /// After a pass over the table: every id, ascending, with its counts at the same index.
+    private var passIDs: [ItemID] = []
+    private var passChildren: [Int] = []
+    private var passDescendants: [Int] = []
 
     /// More items than this are counted in one pass over the table. Asked one by one, an item
     /// costs three queries (tens of microseconds for a leaf); the pass costs about what a few
@@ -20,9 +22,8 @@ struct SubtreeCounts {
     /// The counts of `items` and of their parents, from one pass over the table when there are
     /// more than `passAbove` items (tests lower it).
     init(_ db: Database, for items: [Item], passAbove: Int = Self.passAbove) throws {
-        let largestID = try Int(ItemID.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0)
-        if items.count > passAbove, SearchTree.canScan(largestID: largestID) {
-            try countAll(db, largestID: largestID)
+        if items.count > passAbove {
+            try countAll(db)
             return
         }
         for item in items {
@@ -36,48 +37,60 @@ struct SubtreeCounts {
     /// How many children `id` has; 0 for an item it was not asked about.
     func childCount(of id: ItemID) -> Int {
         if let count = children[id] { return count }
-        return id >= 0 && id < childrenBySlot.count ? Int(childrenBySlot[Int(id)]) : 0
+        return passIndex(of: id).map { passChildren[$0] } ?? 0
     }
 
     /// How many items lie below `id`; 0 for an item it was not asked about.
     func descendantCount(of id: ItemID) -> Int {
         if let count = descendants[id] { return count }
-        return id >= 0 && id < descendantsBySlot.count ? Int(descendantsBySlot[Int(id)]) : 0
+        return passIndex(of: id).map { passDescendants[$0] } ?? 0
     }
 
-    /// Every item's counts, from each row's parent and position: children are counted as
-    /// `TreeQueries.childCount` counts them, and descendants are added up from the leaves.
-    private mutating func countAll(_ db: Database, largestID: Int) throws {
-        let size = largestID + 1
-        var parents = [Int32](repeating: -1, count: size)
-        var childCounts = [Int32](repeating: 0, count: size)
-        var present = [Bool](repeating: false, count: size)
-        let rows = try RawStatement(db, sql: "SELECT id, parent_id, position FROM item")
+    /// Where `id` is in `passIDs`, by binary search: indexes rather than ids, so that the pass
+    /// needs memory for the rows there are, whatever the largest id (one id in the millions
+    /// once made it take a gigabyte).
+    private func passIndex(of id: ItemID) -> Int? {
+        var lower = 0
+        var upper = passIDs.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if passIDs[middle] < id { lower = middle + 1 } else { upper = middle }
+        }
+        return lower < passIDs.count && passIDs[lower] == id ? lower : nil
+    }
+
+    /// Every item's counts. Children are what `TreeQueries.childCount` computes, by the same
+    /// SQL for every parent at once (positions a hand edit made text or huge count as they do
+    /// there); descendants are added up from the leaves.
+    private mutating func countAll(_ db: Database) throws {
+        var parentIDs: [ItemID] = []
+        let rows = try RawStatement(db, sql: "SELECT id, parent_id FROM item ORDER BY id")
         while try rows.step() {
-            let id = Int(rows.int64(0))
-            guard id >= 0, id < size else { continue }
-            present[id] = true
-            let parent = rows.int64(1)
-            // A parent id that is not a slot, or the root's NULL, counts for nobody.
-            guard parent >= 0, parent < size, parent != id else { continue }
-            parents[id] = Int32(parent)
-            let position = rows.int64(2)
-            childCounts[Int(parent)] = max(childCounts[Int(parent)], Int32(clamping: position))
+            passIDs.append(rows.int64(0))
+            parentIDs.append(rows.int64(1))
+        }
+        let count = passIDs.count
+        passChildren = [Int](repeating: 0, count: count)
+        let maxima = try RawStatement(db, sql: "SELECT parent_id, max(position) FROM item GROUP BY parent_id")
+        while try maxima.step() {
+            if let index = passIndex(of: maxima.int64(0)) { passChildren[index] = Int(maxima.int64(1)) }
+        }
+        // The parent of each row by index; -1 for the root's NULL, a missing parent, or itself.
+        let parents = parentIDs.indices.map { index in
+            passIndex(of: parentIDs[index]).flatMap { $0 == index ? nil : $0 } ?? -1
         }
         // From the leaves up: an item is added to its parent once all its own children have
         // been added to it. Items on a cycle (only in a file edited by hand) are never reached.
-        var waiting = [Int32](repeating: 0, count: size)
-        for id in 0..<size where parents[id] >= 0 { waiting[Int(parents[id])] += 1 }
-        var descendantCounts = [Int32](repeating: 0, count: size)
-        var ready = (0..<size).filter { present[$0] && waiting[$0] == 0 }
-        while let id = ready.popLast() {
-            let parent = Int(parents[id])
+        var waiting = [Int](repeating: 0, count: count)
+        for parent in parents where parent >= 0 { waiting[parent] += 1 }
+        passDescendants = [Int](repeating: 0, count: count)
+        var ready = (0..<count).filter { waiting[$0] == 0 }
+        while let index = ready.popLast() {
+            let parent = parents[index]
             guard parent >= 0 else { continue }
-            descendantCounts[parent] += descendantCounts[id] + 1
+            passDescendants[parent] += passDescendants[index] + 1
             waiting[parent] -= 1
             if waiting[parent] == 0 { ready.append(parent) }
         }
-        childrenBySlot = childCounts
-        descendantsBySlot = descendantCounts
     }
 }
