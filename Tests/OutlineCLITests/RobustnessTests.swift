@@ -90,6 +90,33 @@ struct RobustnessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outline.directory).isEmpty)
     }
 
+    @Test func aPathStartingWithFileIsAFileNotAURI() throws {
+        // SQLite as Debian builds it reads "file:..." as a URI: it opened real.db instead, and
+        // created it for a command that only reads.
+        let script =
+            "cd \"$1\" && \"$0\" --db file:real.db add hello && \"$0\" --db file:real.db find hell"
+            + " && \"$0\" --db file:other.db ls; echo \"exit $?\"; ls"
+        let result = try OutlineProcess.run(
+            ["sh", "-c", script, OutlineProcess.binary, outline.directory], input: nil, viaShell: true)
+        #expect(result.stdout == "1\n1  /hello\nexit 1\nfile:real.db\n")
+        #expect(result.stderr == "error: no outline at file:other.db\n")
+    }
+
+    @Test func showRefusesAnItemBelowACycle() throws {
+        try outline.run(["add", "A"])
+        try outline.run(["add", "A1", "--under", "1"])
+        try outline.run(["add", "A1a", "--under", "2"])
+        try outline.sqlite("UPDATE item SET parent_id = 3 WHERE id = 1")
+        for id in ["1", "3"] {
+            let result = try outline.run(["show", id, "--json"])
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(
+                result.stderr.hasSuffix(
+                    "is its own ancestor (the file was edited outside outline); run 'outline check'\n"))
+        }
+    }
+
     @Test func aDanglingSymbolicLinkIsRefusedAndLeftAlone() throws {
         let link = outline.directory + "/link.db"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outline.directory + "/nowhere.db")

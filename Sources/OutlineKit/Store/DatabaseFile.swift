@@ -10,6 +10,13 @@ enum DatabaseFile {
 
     private static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
+    /// `path` as SQLite must be given it to open that very file. Debian's SQLite is built to read
+    /// a name starting `file:` as a URI, so `--db file:notes.db` opened `notes.db` instead (and
+    /// created it, from a command that only reads); `./file:notes.db` is read as a path.
+    static func pathForSQLite(_ path: String) -> String {
+        path.hasPrefix("file:") ? "./" + path : path
+    }
+
     /// Tells whether `path` is missing or holds something that looks like an SQLite file.
     ///
     /// - Throws: `OutlineError.notADatabase` for a directory, an empty file, or a file without

@@ -175,7 +175,10 @@ final class SecondReader: @unchecked Sendable {
     private func read(path: String, ids: ClosedRange<Int>, into columns: NodeColumns) -> TitleBytes? {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
-        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK
+        guard
+            sqlite3_open_v2(
+                DatabaseFile.pathForSQLite(path), &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+                == SQLITE_OK
         else { return nil }
         RowSink.register(on: connection)
         if cancelled.load(ordering: .relaxed) { return nil }

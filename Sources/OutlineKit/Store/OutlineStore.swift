@@ -110,7 +110,9 @@ public final class OutlineStore {
             }
         }
         isEmptyStandIn = false
-        queue = try Self.mapErrors(path: path) { try DatabaseQueue(path: path, configuration: configuration) }
+        queue = try Self.mapErrors(path: path) {
+            try DatabaseQueue(path: DatabaseFile.pathForSQLite(path), configuration: configuration)
+        }
         try Self.mapErrors(path: path) {
             try Self.validateAndMigrate(queue, path: path, upgrading: upgradingOlderFiles)
         }
@@ -139,7 +141,8 @@ public final class OutlineStore {
 
     private static func initialiseNewDatabase(at temporary: String, path: String) throws {
         try mapErrors(path: path) {
-            let newQueue = try DatabaseQueue(path: temporary, configuration: configuration(busyTimeout: 5))
+            let newQueue = try DatabaseQueue(
+                path: DatabaseFile.pathForSQLite(temporary), configuration: configuration(busyTimeout: 5))
             try newQueue.inDatabase { db in
                 // WAL is a property of the file: set once here, it holds for every later connection.
                 try db.execute(sql: "PRAGMA journal_mode = WAL")

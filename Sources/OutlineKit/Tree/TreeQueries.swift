@@ -34,14 +34,22 @@ enum TreeQueries {
     }
 
     /// The ids of `item` and all its ancestors, up to but without the root.
+    ///
+    /// - Throws: `cycle` when the item is its own ancestor, or lies below one that is.
     static func ancestry(_ db: Database, of id: ItemID) throws -> [ItemID] {
         var chain: [ItemID] = []
+        // Past the deepest an outline may nest, the ids met so far: a cycle (only possible in a
+        // file edited by hand) must not hang us, nor pass for a path a hundred thousand titles
+        // long (`show` once printed one). An empty set costs nothing on the usual short walk.
+        var seen = Set<ItemID>()
         var current = id
         while current != .root {
             chain.append(current)
             current = try item(db, current).parentID
-            // A cycle (only possible in a file edited by hand) must not hang us.
-            if chain.count > 100_000, chain.contains(current) { break }
+            if chain.count > OutlineStore.maximumDepth {
+                if seen.isEmpty { seen = Set(chain) }
+                guard seen.insert(current).inserted else { throw OutlineError.cycle(current) }
+            }
         }
         return chain
     }
