@@ -24,6 +24,24 @@ struct SubtreeCountsTests {
             let id = ids.randomElement(using: &random)!
             try? store.move([id], under: .root, placement: .at(1))
         }
+        // Then what only a hand edit stores: a huge position, then one that is text and an id
+        // far past the others, a leaf's (so that ids are looked up by binary search, not by a table).
+        let edits = [
+            "SELECT 1",
+            "UPDATE item SET position = 5000000000 WHERE id = \(ids[3])",
+            """
+            UPDATE item SET position = 'abc' WHERE id = \(ids[4]);
+            UPDATE item SET id = 90000000
+            WHERE id = (SELECT max(id) FROM item WHERE id NOT IN (SELECT parent_id FROM item WHERE parent_id IS NOT NULL))
+            """,
+        ]
+        for edit in edits {
+            try fixture.editOutside(edit)
+            try expectBothWaysGiveShowsCounts(store, seed: seed, after: edit)
+        }
+    }
+
+    private func expectBothWaysGiveShowsCounts(_ store: OutlineStore, seed: UInt64, after edit: String) throws {
         let items = try store.read { db in
             try ItemRecord.fetchAll(
                 db, sql: "SELECT id, parent_id, position, title, done_at, note FROM item WHERE id != 0"
@@ -36,9 +54,10 @@ struct SubtreeCountsTests {
             for item in items {
                 let shown = try OutlineStore.details(of: item.id, db)
                 for counts in [oneByOne, inOnePass] {
-                    #expect(counts.childCount(of: item.id) == shown.childCount, "children of \(item.id)")
-                    #expect(counts.descendantCount(of: item.id) == shown.descendantCount, "below \(item.id)")
-                    #expect(counts.childCount(of: item.parentID) == shown.siblingCount, "siblings of \(item.id)")
+                    #expect(counts.childCount(of: item.id) == shown.childCount, "children of \(item.id), \(edit)")
+                    #expect(counts.descendantCount(of: item.id) == shown.descendantCount, "below \(item.id), \(edit)")
+                    #expect(
+                        counts.childCount(of: item.parentID) == shown.siblingCount, "siblings of \(item.id), \(edit)")
                 }
             }
         }

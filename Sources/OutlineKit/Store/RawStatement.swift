@@ -73,6 +73,9 @@ final class RawStatement {
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
+    /// Whether the column holds an integer (not NULL, a real, text or a blob).
+    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_INTEGER }
+
     /// The column as text; "" for NULL.
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }

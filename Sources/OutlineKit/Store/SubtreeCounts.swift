@@ -11,6 +11,9 @@ struct SubtreeCounts {
     private var descendants: [ItemID: Int] = [:]
     /// After a pass over the table: every id, ascending, with its counts at the same index.
     private var passIDs: [ItemID] = []
+    /// The index of each id, by id, when ids are dense enough for a table (the usual case):
+    /// faster than the binary search, which a sparse file falls back on.
+    private var indexByID: [Int32] = []
     private var passChildren: [Int] = []
     private var passDescendants: [Int] = []
 
@@ -46,10 +49,14 @@ struct SubtreeCounts {
         return passIndex(of: id).map { passDescendants[$0] } ?? 0
     }
 
-    /// Where `id` is in `passIDs`, by binary search: indexes rather than ids, so that the pass
-    /// needs memory for the rows there are, whatever the largest id (one id in the millions
-    /// once made it take a gigabyte).
+    /// Where `id` is in `passIDs`: indexes rather than ids, so that the pass needs memory for
+    /// the rows there are, whatever the largest id (one id in the millions once made it take a
+    /// gigabyte).
     private func passIndex(of id: ItemID) -> Int? {
+        if !indexByID.isEmpty {
+            guard id >= 0, id < indexByID.count, indexByID[Int(id)] >= 0 else { return nil }
+            return Int(indexByID[Int(id)])
+        }
         var lower = 0
         var upper = passIDs.count
         while lower < upper {
@@ -64,18 +71,37 @@ struct SubtreeCounts {
     /// there); descendants are added up from the leaves.
     private mutating func countAll(_ db: Database) throws {
         var parentIDs: [ItemID] = []
-        let rows = try RawStatement(db, sql: "SELECT id, parent_id FROM item ORDER BY id")
+        var positions: [Int64] = []
+        // Whether a position is not an integer (only a hand edit stores one): SQLite's max()
+        // then orders values across types, and only its own query gives `show`'s count.
+        var onlyIntegers = true
+        let rows = try RawStatement(db, sql: "SELECT id, parent_id, position FROM item ORDER BY id")
         while try rows.step() {
             passIDs.append(rows.int64(0))
-            parentIDs.append(rows.int64(1))
+            // A parent that is not an integer (the root's NULL, or a hand edit's text) is no
+            // item's id, as `parent_id = ?` finds none for it.
+            parentIDs.append(rows.isInteger(1) ? rows.int64(1) : -1)
+            positions.append(rows.int64(2))
+            if onlyIntegers, !rows.isInteger(2) { onlyIntegers = false }
         }
         let count = passIDs.count
-        passChildren = [Int](repeating: 0, count: count)
-        let maxima = try RawStatement(db, sql: "SELECT parent_id, max(position) FROM item GROUP BY parent_id")
-        while try maxima.step() {
-            if let index = passIndex(of: maxima.int64(0)) { passChildren[index] = Int(maxima.int64(1)) }
+        if let largest = passIDs.last, largest >= 0, largest < 4 * Int64(count) {
+            indexByID = [Int32](repeating: -1, count: Int(largest) + 1)
+            for (index, id) in passIDs.enumerated() where id >= 0 { indexByID[Int(id)] = Int32(index) }
         }
-        // The parent of each row by index; -1 for the root's NULL, a missing parent, or itself.
+        passChildren = [Int](repeating: 0, count: count)
+        if onlyIntegers {
+            for index in 0..<count {
+                guard let parent = passIndex(of: parentIDs[index]), parent != index else { continue }
+                passChildren[parent] = max(passChildren[parent], Int(positions[index]))
+            }
+        } else {
+            let maxima = try RawStatement(db, sql: "SELECT parent_id, max(position) FROM item GROUP BY parent_id")
+            while try maxima.step() {
+                if let index = passIndex(of: maxima.int64(0)) { passChildren[index] = Int(maxima.int64(1)) }
+            }
+        }
+        // The parent of each row by index; -1 for none, a missing one, or itself.
         let parents = parentIDs.indices.map { index in
             passIndex(of: parentIDs[index]).flatMap { $0 == index ? nil : $0 } ?? -1
         }
