@@ -19,7 +19,7 @@ struct OutsideEditTests {
         ("UPDATE item SET position = 1 WHERE id = 4", "children of 1 are not numbered 1 to 2: 1 duplicate positions"),
         (
             "UPDATE item SET parent_id = 3, position = 1 WHERE id = 1",
-            "items in a cycle, unreachable from the root: 1, 3, 4"
+            "items in or below a cycle, unreachable from the root: 1, 3, 4"
         ),
         (
             "INSERT INTO item (id, parent_id, position, title) VALUES (50, 40, 1, 'orphan')",

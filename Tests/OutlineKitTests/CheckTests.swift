@@ -32,7 +32,17 @@ struct CheckTests {
         try fixture.editOutside(
             "UPDATE item SET parent_id = (SELECT id FROM item WHERE title = 'a1') WHERE title = 'a'")
         let problems = try store.check().problems.map(\.description)
-        #expect(problems.contains("items in a cycle, unreachable from the root: 1, 2, 3"))
+        #expect(problems.contains("items in or below a cycle, unreachable from the root: 1, 2, 3"))
+    }
+
+    @Test func namesWhatLiesBelowAMissingParentApartFromACycle() throws {
+        // a (1) loses its parent; b (4) and b1 (5) form a cycle.
+        try fixture.editOutside("UPDATE item SET parent_id = 99 WHERE title = 'a'")
+        try fixture.editOutside("UPDATE item SET parent_id = 5 WHERE title = 'b'")
+        let problems = try store.check().problems.map(\.description)
+        #expect(problems.contains("item 1 has a missing parent 99"))
+        #expect(problems.contains("items below an item whose parent is missing, unreachable from the root: 2, 3"))
+        #expect(problems.contains("items in or below a cycle, unreachable from the root: 4, 5"))
     }
 
     @Test func namesAMissingParentAndABadTitle() throws {

@@ -158,22 +158,41 @@ extension OutlineStore {
         return rows.map { Problem("item \($0[0] as ItemID) has a missing parent \($0[1] as ItemID)") }
     }
 
-    /// Items whose parent exists but that the root cannot reach are caught in a cycle.
+    /// Items whose parent exists but that the root cannot reach: they lie below an item whose
+    /// parent is missing (reported on its own), or in or below a cycle.
     private func cycleProblems(_ db: Database) throws -> [Problem] {
-        let stranded = try ItemID.fetchAll(
+        let rows = try Row.fetchAll(
             db,
             sql: """
-                WITH RECURSIVE reachable(id) AS (
+                WITH RECURSIVE
+                reachable(id) AS (
                     SELECT 0 UNION SELECT item.id FROM item JOIN reachable ON item.parent_id = reachable.id
+                ),
+                cutOff(id) AS (
+                    SELECT child.id FROM item AS child
+                    WHERE child.parent_id IS NOT NULL
+                      AND NOT EXISTS (SELECT 1 FROM item AS parent WHERE parent.id = child.parent_id)
+                    UNION SELECT item.id FROM item JOIN cutOff ON item.parent_id = cutOff.id
                 )
-                SELECT item.id FROM item
+                SELECT item.id, item.id IN (SELECT id FROM cutOff) FROM item
                 WHERE item.parent_id IS NOT NULL
                   AND item.id NOT IN (SELECT id FROM reachable)
                   AND EXISTS (SELECT 1 FROM item AS parent WHERE parent.id = item.parent_id)
-                ORDER BY item.id LIMIT 20
+                ORDER BY item.id
                 """)
-        if stranded.isEmpty { return [] }
-        return [Problem("items in a cycle, unreachable from the root: \(list(stranded))")]
+        let belowMissing = rows.filter { $0[1] as Bool }.map { $0[0] as ItemID }
+        let inCycles = rows.filter { !($0[1] as Bool) }.map { $0[0] as ItemID }
+        var problems: [Problem] = []
+        if !belowMissing.isEmpty {
+            problems.append(
+                Problem(
+                    "items below an item whose parent is missing, unreachable from the root: \(listFirst(belowMissing))"
+                ))
+        }
+        if !inCycles.isEmpty {
+            problems.append(Problem("items in or below a cycle, unreachable from the root: \(listFirst(inCycles))"))
+        }
+        return problems
     }
 
     private func positionProblems(_ db: Database) throws -> [Problem] {
@@ -256,7 +275,7 @@ extension OutlineStore {
     private func titleIndexProblems(_ db: Database) throws -> [Problem] {
         let stale = try TitleIndex.staleItems(db)
         if stale.isEmpty { return [] }
-        let shown = list(Array(stale.prefix(20))) + (stale.count > 20 ? ", …" : "")
+        let shown = listFirst(stale)
         return [
             Problem(
                 "the title index (for paths and find) is out of date for \(stale.count) "
@@ -267,5 +286,10 @@ extension OutlineStore {
 
     private func list(_ ids: [ItemID]) -> String {
         ids.map(String.init).joined(separator: ", ")
+    }
+
+    /// The first 20 ids, and an ellipsis when there are more.
+    private func listFirst(_ ids: [ItemID]) -> String {
+        list(Array(ids.prefix(20))) + (ids.count > 20 ? ", …" : "")
     }
 }
