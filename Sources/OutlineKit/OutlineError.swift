@@ -45,6 +45,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case storeClosed(path: String)
     /// An item is its own ancestor; only a file edited outside outline can hold one.
     case cycle(ItemID)
+    /// An item's parent is missing; only a file edited outside outline can lack one.
+    case missingParent(item: ItemID, parent: ItemID)
 
     // Items and references.
 
@@ -228,6 +230,9 @@ extension OutlineError: LocalizedError {
             return "the store of '\(path)' was closed"
         case .cycle(let id):
             return "item \(id) is its own ancestor (the file was edited outside outline)"
+        case .missingParent(let item, let parent):
+            return "item \(item) is cut off from the root: its parent \(parent) is missing "
+                + "(the file was edited outside outline)"
         case .unknownItem(let id):
             return "no item with id \(id)"
         case .invalidReference(let text, let reason):

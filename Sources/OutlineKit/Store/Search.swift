@@ -49,6 +49,9 @@ enum Search {
     /// order.
     static func matches(_ query: SearchQuery, _ db: Database) throws -> [ItemID] {
         try TreeQueries.requireParent(db, query.subtree)
+        // A subtree cut off from the root (only in a file edited by hand) holds no match the
+        // search can place: say why, rather than find nothing.
+        if query.subtree != .root { _ = try TreeQueries.ancestry(db, of: query.subtree) }
         let terms = query.foldedTerms
         var ids = try indexedMatches(terms, db)
         // Titles written outside outline since its last write are not in the index yet, or are

@@ -35,7 +35,8 @@ enum TreeQueries {
 
     /// The ids of `item` and all its ancestors, up to but without the root.
     ///
-    /// - Throws: `cycle` when the item is its own ancestor, or lies below one that is.
+    /// - Throws: `unknownItem` when there is no item `id`; `cycle` when the item is its own
+    ///   ancestor, or lies below one that is; `missingParent` when an ancestor's parent is missing.
     static func ancestry(_ db: Database, of id: ItemID) throws -> [ItemID] {
         var chain: [ItemID] = []
         // Past the deepest an outline may nest, the ids met so far: a cycle (only possible in a
@@ -45,7 +46,11 @@ enum TreeQueries {
         var current = id
         while current != .root {
             chain.append(current)
-            current = try item(db, current).parentID
+            do {
+                current = try item(db, current).parentID
+            } catch OutlineError.unknownItem(let missing) where missing != id {
+                throw OutlineError.missingParent(item: chain[chain.count - 2], parent: missing)
+            }
             if chain.count > OutlineStore.maximumDepth {
                 if seen.isEmpty { seen = Set(chain) }
                 guard seen.insert(current).inserted else { throw OutlineError.cycle(current) }
