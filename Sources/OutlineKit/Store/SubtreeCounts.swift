@@ -97,8 +97,10 @@ struct SubtreeCounts {
             }
         } else {
             let maxima = try RawStatement(db, sql: "SELECT parent_id, max(position) FROM item GROUP BY parent_id")
+            // The root's NULL group is nobody's children.
             while try maxima.step() {
-                if let index = passIndex(of: maxima.int64(0)) { passChildren[index] = Int(maxima.int64(1)) }
+                guard maxima.isInteger(0), let index = passIndex(of: maxima.int64(0)) else { continue }
+                passChildren[index] = Int(maxima.int64(1))
             }
         }
         // The parent of each row by index; -1 for none, a missing one, or itself.
