@@ -16,10 +16,7 @@ struct IDSink {
     /// order it gives them; the caller has bound the other parameters.
     static func collect(_ statement: RawStatement, sinkParameter index: Int32) throws -> [ItemID] {
         var sink = IDSink()
-        try withUnsafeMutablePointer(to: &sink) { sink in
-            statement.bind(index, pointer: sink, type: pointerType)
-            _ = try statement.step()
-        }
+        try SinkFunction.run(statement, into: &sink, parameter: index, type: pointerType)
         return sink.ids
     }
 

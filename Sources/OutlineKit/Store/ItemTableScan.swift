@@ -126,14 +126,11 @@ final class ItemTableScan {
     ) throws -> Bool {
         titles.reserve(slots: ids.count)
         var sink = RowSink(columns: columns, titles: titles, ids: ids, shouldStop: shouldStop)
-        try withUnsafeMutablePointer(to: &sink) { sink in
-            statement.reset(binding: Int64(ids.lowerBound), Int64(ids.upperBound))
-            statement.bind(3, pointer: sink, type: RowSink.pointerType)
-            do {
-                _ = try statement.step()
-            } catch  where sink.pointee.stopped {
-                // The sink ended the statement with an error to stop it.
-            }
+        statement.reset(binding: Int64(ids.lowerBound), Int64(ids.upperBound))
+        do {
+            try SinkFunction.run(statement, into: &sink, parameter: 3, type: RowSink.pointerType)
+        } catch  where sink.stopped {
+            // The sink ended the statement with an error to stop it.
         }
         if sink.stopped { return false }
         columns.clear(sink.nextID..<(ids.upperBound + 1))

@@ -48,9 +48,9 @@ enum Search {
     /// The ids of the items whose titles or notes hold every term, anywhere in the outline, in no
     /// order.
     static func matches(_ query: SearchQuery, _ db: Database) throws -> [ItemID] {
-        try TreeQueries.requireParent(db, query.subtree)
-        // A subtree cut off from the root (only in a file edited by hand) holds no match the
-        // search can place: say why, rather than find nothing.
+        // The walk up from the subtree refuses a missing one, and one cut off from the root
+        // (only in a file edited by hand), which holds no match the search can place: it says
+        // why, rather than find nothing.
         if query.subtree != .root { _ = try TreeQueries.ancestry(db, of: query.subtree) }
         let terms = query.foldedTerms
         var ids = try indexedMatches(terms, db)

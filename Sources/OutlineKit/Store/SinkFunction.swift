@@ -17,6 +17,17 @@ enum SinkFunction {
 
     private static let finish: @convention(c) (OpaquePointer?) -> Void = { _ in }
 
+    /// Runs `statement`, whose other parameters the caller has bound, with `sink` bound to
+    /// parameter `index` as `type`: the aggregate's one row is the whole run.
+    static func run<Sink>(_ statement: RawStatement, into sink: inout Sink, parameter index: Int32, type: StaticString)
+        throws
+    {
+        try withUnsafeMutablePointer(to: &sink) { sink in
+            statement.bind(index, pointer: sink, type: type)
+            _ = try statement.step()
+        }
+    }
+
     /// The sink bound as `value` with the pointer type `type`, looked up on the first row and
     /// then kept in the aggregate's own memory: SQLite compares the type strings on every
     /// lookup, which took 3% of a million-row scan.

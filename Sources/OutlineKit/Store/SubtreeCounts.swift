@@ -89,11 +89,15 @@ struct SubtreeCounts {
             indexByID = [Int32](repeating: -1, count: Int(largest) + 1)
             for (index, id) in passIDs.enumerated() where id >= 0 { indexByID[Int(id)] = Int32(index) }
         }
+        // The parent of each row by index; -1 for none, a missing one, or itself.
+        let parents = parentIDs.indices.map { index in
+            passIndex(of: parentIDs[index]).flatMap { $0 == index ? nil : $0 } ?? -1
+        }
         passChildren = [Int](repeating: 0, count: count)
         if onlyIntegers {
             for index in 0..<count {
-                guard let parent = passIndex(of: parentIDs[index]), parent != index else { continue }
-                passChildren[parent] = max(passChildren[parent], Int(positions[index]))
+                let parent = parents[index]
+                if parent >= 0 { passChildren[parent] = max(passChildren[parent], Int(positions[index])) }
             }
         } else {
             let maxima = try RawStatement(db, sql: "SELECT parent_id, max(position) FROM item GROUP BY parent_id")
@@ -102,10 +106,6 @@ struct SubtreeCounts {
                 guard maxima.isInteger(0), let index = passIndex(of: maxima.int64(0)) else { continue }
                 passChildren[index] = Int(maxima.int64(1))
             }
-        }
-        // The parent of each row by index; -1 for none, a missing one, or itself.
-        let parents = parentIDs.indices.map { index in
-            passIndex(of: parentIDs[index]).flatMap { $0 == index ? nil : $0 } ?? -1
         }
         // From the leaves up: an item is added to its parent once all its own children have
         // been added to it. Items on a cycle (only in a file edited by hand) are never reached.
