@@ -83,8 +83,21 @@ extension Outline.Sync {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("an empty REMOTE names no git remote")
             }
+            let existed = FileManager.default.fileExists(atPath: try global.databasePath())
             let store = try global.openStore(recordsSteps: true, createsFile: true)
-            let summary = try store.startSyncing(with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json)
+            let summary: SyncSummary
+            do {
+                summary = try store.startSyncing(with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json)
+            } catch {
+                // A refused start leaves no database behind where there was none.
+                if !existed {
+                    try? store.close()
+                    for suffix in ["", "-wal", "-shm"] {
+                        try? FileManager.default.removeItem(atPath: store.path + suffix)
+                    }
+                }
+                throw error
+            }
             try SyncOutput.print(summary, json: global.json)
         }
     }
