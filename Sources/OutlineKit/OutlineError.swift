@@ -151,6 +151,16 @@ public enum OutlineError: Error, Equatable, Sendable {
     case syncGitFailed(action: String, reason: String)
     /// A commit of the remote's log does not hold a batch outline can read.
     case syncBadLog(commit: String, reason: String)
+    /// A commit of the remote's log that outline did not write (a file committed by hand, a
+    /// merge made by `git pull`): why it is not outline's, and the newest commit outline wrote,
+    /// where the remote's branch can be put back.
+    case syncForeignCommit(
+        remote: String, commit: String, subject: String, reason: String, lastOutlineCommit: String?, branch: String)
+    /// The sync tables were changed outside outline: the first problem `check` names there, and
+    /// how many it finds.
+    case syncTablesDamaged(problem: String, count: Int)
+    /// This machine's batch breaks a rule every reader of the log holds to: it is not sent.
+    case syncUnsendable(reason: String)
     /// The remote's history no longer holds the last commit this outline synced (a force-push).
     case syncRemoteRewritten(remote: String, lastCommit: String)
     /// Every push lost the race to other machines' pushes.
@@ -339,6 +349,22 @@ extension OutlineError: LocalizedError {
         case .syncBadLog(let commit, let reason):
             return "the remote's log cannot be read at commit \(commit.prefix(12)): \(reason); "
                 + "nothing was changed here"
+        case .syncForeignCommit(let remote, let commit, let subject, let reason, let lastOutlineCommit, let branch):
+            let named = subject.isEmpty ? "" : " (\"\(TitleSanitizer.forTerminal(subject))\")"
+            let repair =
+                lastOutlineCommit.map {
+                    "put the remote's \(branch) back on outline's last commit: "
+                        + "git push --force '\(remote)' \($0.prefix(12)):refs/heads/\(branch)"
+                } ?? "remove that commit from the remote's \(branch) with git"
+            return "the remote's log holds commit \(commit.prefix(12))\(named), which outline did not write "
+                + "(\(reason)); nothing was changed here; to repair the remote, \(repair)"
+        case .syncTablesDamaged(let problem, let count):
+            let more = count > 1 ? " (and \(count - 1) more)" : ""
+            return "this outline's sync tables were changed outside outline: \(problem)\(more); nothing was sent "
+                + "or changed"
+        case .syncUnsendable(let reason):
+            return "this machine's changes were not sent: every machine would refuse them (\(reason)); "
+                + "nothing was changed"
         case .syncRemoteRewritten(let remote, let lastCommit):
             return "'\(remote)' does not hold commit \(lastCommit.prefix(12)), the last this outline synced: "
                 + "its history was rewritten, or it is another repository; nothing was changed"

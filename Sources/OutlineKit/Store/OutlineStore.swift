@@ -70,6 +70,9 @@ public final class OutlineStore {
     /// Called by a sync round between its push and its write (tests run commands there, as a
     /// user might while the round runs).
     var syncRoundDidPush: (() throws -> Void)?
+    /// Called by a sync round with its commit, after noting it and before pushing it (tests push
+    /// it themselves, later, as a push left running by a killed round would land).
+    var syncRoundWillPush: ((_ commit: String) throws -> Void)?
 
     /// Opens the outline database at `path`.
     ///

@@ -79,71 +79,12 @@ struct GitRemote {
         try run(["merge-base", "--is-ancestor", ancestor, commit]).status == 0
     }
 
-    /// The commits after `last` up to `head`, oldest first, along the first parents.
-    func commits(after last: String?, upTo head: String) throws -> [String] {
-        let range = last.map { "\($0)..\(head)" } ?? head
-        let listed = try run(["rev-list", "--reverse", "--first-parent", range])
-        guard listed.status == 0 else {
-            throw OutlineError.syncGitFailed(action: "read the log", reason: listed.stderr)
-        }
-        return listed.text.split(separator: "\n").map(String.init)
-    }
-
     /// What one commit of the log holds.
     enum Entry {
         /// One round's operations.
         case batch(SyncBatch)
         /// The whole outline as the log made it up to here (`sync compact`).
         case snapshot(SyncTree)
-    }
-
-    /// What each commit holds, in order, read by one `git cat-file --batch`.
-    func entries(_ commits: [String]) throws -> [Entry] {
-        guard !commits.isEmpty else { return [] }
-        let request = commits.map { "\($0):\(Self.batchFile)\n\($0):\(Self.snapshotFile)\n" }.joined()
-        let read = try run(["cat-file", "--batch"], input: Data(request.utf8))
-        guard read.status == 0 else { throw OutlineError.syncGitFailed(action: "read the log", reason: read.stderr) }
-        let data = read.stdout
-        var offset = data.startIndex
-        /// The next answer: the file's bytes, or nil for a file the commit does not hold.
-        func next(_ commit: String) throws -> Data? {
-            guard let lineEnd = data[offset...].firstIndex(of: UInt8(ascii: "\n")) else {
-                throw OutlineError.syncBadLog(commit: commit, reason: "git gave no answer for it")
-            }
-            let header = String(decoding: data[offset..<lineEnd], as: UTF8.self).split(separator: " ")
-            offset = lineEnd + 1
-            guard header.count == 3, header[1] == "blob", let size = Int(header[2]) else { return nil }
-            let end = offset + size
-            guard end <= data.endIndex else { throw OutlineError.syncBadLog(commit: commit, reason: "it is cut short") }
-            defer { offset = end + 1 }
-            return Data(data[offset..<end])
-        }
-        var entries: [Entry] = []
-        for commit in commits {
-            let batch = try next(commit)
-            let snapshot = try next(commit)
-            do {
-                if let batch {
-                    entries.append(.batch(try SyncBatch.decoded(batch)))
-                } else if let snapshot {
-                    entries.append(.snapshot(try SyncSnapshot.decoded(snapshot)))
-                } else {
-                    throw SyncLogError("it holds neither \(Self.batchFile) nor \(Self.snapshotFile)")
-                }
-            } catch let error as SyncLogError {
-                throw OutlineError.syncBadLog(commit: commit, reason: error.reason)
-            }
-        }
-        return entries
-    }
-
-    /// The last snapshot commit in the log up to `head`, if there is one.
-    func lastSnapshot(upTo head: String) throws -> String? {
-        let found = try run([
-            "log", "--first-parent", "--diff-filter=A", "--format=%H", "-1", head, "--", Self.snapshotFile,
-        ])
-        guard found.status == 0 else { throw OutlineError.syncGitFailed(action: "read the log", reason: found.stderr) }
-        return found.text.isEmpty ? nil : found.text
     }
 
     /// Writes the whole outline as a snapshot commit on `parent`; its id.

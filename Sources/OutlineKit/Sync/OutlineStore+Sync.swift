@@ -81,11 +81,10 @@ extension OutlineStore {
     {
         defer { lock.release() }
         let git = GitRemote(cache: syncCache, remote: remote)
+        let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }
         if let head = try git.fetch() {
             var remoteTree = SyncTree()
-            for entry in try Self.logEntries(git, after: nil, upTo: head) { remoteTree.apply(entry) }
-            let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
-            }
+            for logged in try Self.logEntries(git, after: nil, upTo: head) { remoteTree.apply(logged.entry) }
             let remoteItems = remoteTree.liveCount
             if localItems > 0, remoteItems > 0 {
                 throw OutlineError.syncBothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
@@ -96,7 +95,7 @@ extension OutlineStore {
         // A first round that cannot send unties the outline again: a remote that takes no push
         // (a typo, a repository that is not bare) must not keep it.
         do {
-            let summary = try runSyncRound(git: git, reportingChanges: reportingChanges)
+            let summary = try runSyncRound(git: git, reportingChanges: reportingChanges, joiningWith: localItems)
             if let failure = summary.notSent { throw failure }
             return summary
         } catch {
@@ -157,15 +156,19 @@ extension OutlineStore {
         try read { db in try SyncTables.uid(of: id, db) }
     }
 
-    /// The commits of the log after `last` up to `head`, from the last snapshot among them on.
-    private static func logEntries(_ git: GitRemote, after last: String?, upTo head: String) throws -> [GitRemote.Entry]
+    /// The commits of the log after `last` up to `head`, with what each holds. A machine that
+    /// joins (no `last`) starts from the last snapshot; one that synced before reads every commit
+    /// since its last round, so that it knows its own batches among them and holds each snapshot
+    /// to the log before it.
+    private static func logEntries(_ git: GitRemote, after last: String?, upTo head: String) throws
+        -> [GitRemote.LogEntry]
     {
         var commits = try git.commits(after: last, upTo: head)
         guard !commits.isEmpty else { return [] }
-        if let snapshot = try git.lastSnapshot(upTo: head), let index = commits.firstIndex(of: snapshot) {
+        if last == nil, let snapshot = try git.lastSnapshot(upTo: head), let index = commits.firstIndex(of: snapshot) {
             commits.removeFirst(index)
         }
-        return try git.entries(commits)
+        return try git.entries(commits, head: head)
     }
 
     /// Runs a round, then writes the whole outline to the remote as a snapshot commit, so that a
@@ -208,7 +211,12 @@ extension OutlineStore {
         throw OutlineError.syncKeptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
     }
 
-    private func runSyncRound(git: GitRemote, reportingChanges: Bool) throws -> SyncSummary {
+    /// - Parameter localItems: for the first round of `sync init`, how many items this outline
+    ///   holds: if another machine's outline reached the empty remote first, the round refuses
+    ///   (`syncBothHoldItems`) rather than merge two outlines.
+    private func runSyncRound(git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil) throws
+        -> SyncSummary
+    {
         for _ in 1...Self.syncAttempts {
             let configuration = try read { db in try SyncTables.configuration(db) }!
             var summary = SyncSummary(remote: configuration.remote)
@@ -220,44 +228,62 @@ extension OutlineStore {
                 }
                 if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }
             }
+            try read { db in try SyncTables.requireSound(db) }
             let entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
-            // The log's outline as of the last round, and what this machine changed since. A round
-            // killed after its push left its batch in the log unrecorded here: this machine's
-            // items already hold it, so its changes are measured from the log with that batch,
-            // never sent twice (a second copy would undo what others did since).
+            // The log's outline as of the last round, and what this machine changed since. This
+            // machine's own batches among the new commits (a round killed after its push, or
+            // whose push was still on its way when it ended) are already in its items: its
+            // changes are measured from the log with them, never sent twice (a second copy would
+            // undo what others did since).
             var reference = try read { db in try SyncTables.base(db) }
             let base = reference
-            if let pushed = configuration.pushing, let head, try git.contains(head, pushed) {
-                for entry in try git.entries([pushed]) { reference.apply(entry) }
-                reference.touched = []
-            }
+            let own = OwnBatches(entries, configuration)
+            for batch in own.batches { reference.apply(batch) }
+            reference.touched = []
             let pending = try read { db in try SyncDiff.operations(db, base: reference) }
             var brought = base
-            for entry in entries {
+            for logged in entries {
                 let touchedBefore = brought.touched.count
-                brought.apply(entry)
-                switch entry {
+                if case .snapshot(let snapshot) = logged.entry, last != nil {
+                    try SyncSnapshot.requireKeeps(brought, snapshot, commit: logged.commit)
+                }
+                brought.apply(logged.entry)
+                switch logged.entry {
                 case .batch(let batch): summary.brought += batch.operations.count
                 // A snapshot brings what it changes: everything, to a machine that joins.
                 case .snapshot: summary.brought += brought.touched.count - touchedBefore
                 }
             }
+            if let localItems, localItems > 0, brought.liveCount > 0 {
+                throw OutlineError.syncBothHoldItems(
+                    remote: configuration.remote, localItems: localItems, remoteItems: brought.liveCount)
+            }
             var final = brought
             var newLast = head
+            var sequence = own.highestSequence
             // What this machine's changes during the round are measured against: the log's outline
             // with what it sent, or without if it sent nothing.
             var sentFrom = reference
             if !pending.isEmpty {
-                let batch = SyncBatch(replica: configuration.replica, operations: pending)
+                let batch = SyncBatch(
+                    replica: configuration.replica, sequence: own.highestSequence + 1, operations: pending)
                 var sent = brought
                 sent.touched = []
                 sent.apply(batch)
                 summary.skipped = sent.skipped
                 if !sent.touched.isEmpty {
                     do {
+                        // What every machine would refuse is never sent: it would stop them all.
+                        try batch.requireReadable()
                         let commit = try git.commit(batch, parent: head)
-                        // Noted before the push, so that a round killed after it is known by the next.
-                        try write { db in try SyncTables.setConfig(db, "pushing", commit) }
+                        // Noted before the push, so that a round killed after it is known by the
+                        // next, by its number even if this record is overwritten.
+                        try write { db in
+                            try SyncTables.setConfig(db, "pushing", commit)
+                            try SyncTables.setConfig(db, "sequence", String(own.highestSequence + 1))
+                        }
+                        sequence = own.highestSequence + 1
+                        try syncRoundWillPush?(commit)
                         switch try git.push(commit) {
                         case .rejected: continue
                         case .pushed:
@@ -271,13 +297,15 @@ extension OutlineStore {
                         // Two pushes at the same instant: the loser may be told the ref was locked
                         // rather than that it fell behind. A head that moved means another push won.
                         if case .syncUnreachable = error, let moved = try? git.fetch(), moved != head { continue }
+                        // A batch that readers would refuse is not a passing fault: say it.
+                        if case .syncUnsendable = error { throw error }
                         summary.notSent = error
                     }
                 }
             }
             try syncRoundDidPush?()
             try applyRound(
-                sentFrom: sentFrom, final: final, lastCommit: newLast, into: &summary,
+                sentFrom: sentFrom, final: final, lastCommit: newLast, sequence: sequence, into: &summary,
                 reportingChanges: reportingChanges)
             return summary
         }
@@ -290,7 +318,7 @@ extension OutlineStore {
     /// round sent), so that what a command changed while the round ran (even undoing what was
     /// just sent) is kept, and a removal the round brought still wins over an edit made meanwhile.
     private func applyRound(
-        sentFrom: SyncTree, final: SyncTree, lastCommit: String?, into summary: inout SyncSummary,
+        sentFrom: SyncTree, final: SyncTree, lastCommit: String?, sequence: Int, into summary: inout SyncSummary,
         reportingChanges: Bool
     ) throws {
         try write { db in
@@ -324,6 +352,7 @@ extension OutlineStore {
             }
             try SyncTables.setChanged(db, stillChanged)
             if let lastCommit { try SyncTables.setConfig(db, "last_commit", lastCommit) }
+            if sequence > 0 { try SyncTables.setConfig(db, "sequence", String(sequence)) }
             try SyncTables.removeConfig(db, "pushing")
         }
     }

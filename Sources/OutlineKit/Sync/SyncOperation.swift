@@ -35,16 +35,22 @@ enum SyncOperation: Equatable, Sendable {
 struct SyncBatch: Equatable, Sendable {
     /// The machine that wrote the batch.
     var replica: String
+    /// The batch's number among those its machine wrote, from 1; nil in batches written before
+    /// batches were numbered. With `replica`, it lets a machine know its own batches in the log
+    /// whatever happened to the round that pushed them (`SyncTables.ownSequence`).
+    var sequence: Int? = nil
     /// In the order they are applied.
     var operations: [SyncOperation]
 
     /// The version of the format below; a newer one is refused rather than misread.
     static let format = 1
 
-    /// The batch as JSON: `{"format": 1, "replica": ..., "ops": [...]}`, one operation a line.
+    /// The batch as JSON: `{"format": 1, "replica": ..., "seq": N, "ops": [...]}`, one
+    /// operation a line. Readers that predate `seq` pass over it.
     func encoded() -> Data {
         var text = Array("{\"format\": \(Self.format), \"replica\": ".utf8)
         JSONText.appendQuoted(replica, to: &text)
+        if let sequence { text += ", \"seq\": \(sequence)".utf8 }
         text += ", \"ops\": [".utf8
         for (index, operation) in operations.enumerated() {
             text += (index == 0 ? "\n" : ",\n").utf8
@@ -99,6 +105,20 @@ struct SyncBatch: Equatable, Sendable {
         text.append(UInt8(ascii: "}"))
     }
 
+    /// Checks the batch by the rules every reader holds to, by reading back what it writes: a
+    /// batch the readers refuse must never reach the log, where it would stop every machine.
+    ///
+    /// - Throws: `OutlineError.syncUnsendable`, naming the rule.
+    func requireReadable() throws {
+        do {
+            guard try Self.decoded(encoded()) == self else {
+                throw SyncLogError("it reads back as another batch")
+            }
+        } catch let error as SyncLogError {
+            throw OutlineError.syncUnsendable(reason: error.reason)
+        }
+    }
+
     /// Reads a batch; anything that is not one (another format, a missing field, a title or note
     /// outline would refuse) throws `SyncLogError` naming what was wrong.
     static func decoded(_ data: Data) throws -> SyncBatch {
@@ -110,8 +130,15 @@ struct SyncBatch: Equatable, Sendable {
             throw SyncLogError(
                 "it is in format \(format), and this outline reads format \(Self.format): upgrade outline")
         }
-        guard let replica = object["replica"] as? String, let list = object["ops"] as? [Any] else {
+        guard let replica = object["replica"] as? String, !replica.isEmpty, let list = object["ops"] as? [Any] else {
             throw SyncLogError("it has no replica or no ops")
+        }
+        var sequence: Int?
+        if let value = object["seq"] {
+            guard let number = value as? Int, number > 0 else {
+                throw SyncLogError("its seq is not a positive whole number")
+            }
+            sequence = number
         }
         var operations: [SyncOperation] = []
         operations.reserveCapacity(list.count)
@@ -125,7 +152,7 @@ struct SyncBatch: Equatable, Sendable {
                 throw SyncLogError("operation \(index + 1): \(error.reason)")
             }
         }
-        return SyncBatch(replica: replica, operations: operations)
+        return SyncBatch(replica: replica, sequence: sequence, operations: operations)
     }
 
     private static func operation(_ fields: [String: Any]) throws -> SyncOperation {

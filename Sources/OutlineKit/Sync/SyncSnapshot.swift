@@ -54,8 +54,61 @@ enum SyncSnapshot {
             if let note, (try? Note.validated(note)) != note {
                 throw SyncLogError("snapshot item \(index + 1) has a note outline refuses")
             }
+            guard !parent.isEmpty, !key.isEmpty else {
+                throw SyncLogError("snapshot item \(index + 1) has an empty parent or key")
+            }
+            guard nodes[uid] == nil else { throw SyncLogError("snapshot item \(index + 1) repeats an item") }
             nodes[uid] = SyncTree.Node(parent: parent, key: key, title: title, doneAt: doneAt, note: note, isLive: live)
         }
+        try requireTree(nodes)
         return SyncTree(nodes: nodes)
+    }
+
+    /// Checks that the live items of a snapshot form one tree under the root, as every batch
+    /// leaves them: each one's parent is the root or a live item of the snapshot, and no item
+    /// lies inside itself. A hand-made snapshot that breaks this would be taken as it is.
+    private static func requireTree(_ nodes: [String: SyncTree.Node]) throws {
+        // Items known to hang from the root, found walking up from each live item.
+        var rooted: Set<String> = [SyncTree.rootUID]
+        for (uid, node) in nodes where node.isLive {
+            var path: [String] = []
+            var onPath: Set<String> = []
+            var current = uid
+            while !rooted.contains(current) {
+                guard let node = nodes[current] else {
+                    throw SyncLogError("its snapshot names a parent it does not hold, of '\(path.last ?? uid)'")
+                }
+                guard node.isLive else {
+                    throw SyncLogError("its snapshot holds a live item under a removed one, '\(path.last ?? uid)'")
+                }
+                guard onPath.insert(current).inserted else {
+                    throw SyncLogError("its snapshot holds a cycle through '\(current)'")
+                }
+                path.append(current)
+                current = node.parent
+            }
+            rooted.formUnion(path)
+            _ = node
+        }
+    }
+
+    /// Checks a snapshot against the log's outline before it, for a machine that has that
+    /// outline: a snapshot writes down the log as it stands, so every item live before it is
+    /// live in it. One that leaves a live item out would remove it without anyone's word.
+    ///
+    /// - Throws: `OutlineError.syncBadLog`, naming the commit and how many items it leaves out.
+    static func requireKeeps(_ before: SyncTree, _ snapshot: SyncTree, commit: String) throws {
+        var missing = 0
+        var first: String?
+        for uid in before.uids where before.isLive(uid) && !snapshot.isLive(uid) {
+            missing += 1
+            if first == nil || uid < first! { first = uid }
+        }
+        guard let first else { return }
+        let title = before[first].map { "\"\(TitleSanitizer.forTerminal($0.title))\"" } ?? first
+        throw OutlineError.syncBadLog(
+            commit: commit,
+            reason: "its snapshot leaves out \(missing) live item\(missing == 1 ? "" : "s") of the log before it, "
+                + "\(title) among them")
     }
 }

@@ -2,8 +2,8 @@ import GRDB
 
 /// What a database that syncs keeps beside the item table, inside the caller's transaction.
 ///
-/// - `sync_config`: the remote, this machine's replica id, and the last commit of the remote's
-///   log this database has applied.
+/// - `sync_config`: the remote, this machine's replica id, the last commit of the remote's log
+///   this database has applied, and the number of the last batch it wrote.
 /// - `sync_uid`: each item's global id. A removed item keeps its row, so that an undo that brings
 ///   it back with its local id brings back its global id too.
 /// - `sync_base`: the outline as the log makes it up to that commit (`SyncTree`), tombstones
@@ -98,7 +98,8 @@ enum SyncTables {
         for row in rows { values[row[0]] = row[1] }
         guard let remote = values["remote"], let replica = values["replica"] else { return nil }
         return SyncConfiguration(
-            remote: remote, replica: replica, lastCommit: values["last_commit"], pushing: values["pushing"])
+            remote: remote, replica: replica, lastCommit: values["last_commit"], pushing: values["pushing"],
+            sequence: values["sequence"].flatMap { Int($0) } ?? 0)
     }
 
     static func setConfig(_ db: Database, _ name: String, _ value: String) throws {
@@ -193,4 +194,6 @@ struct SyncConfiguration: Equatable {
     /// The commit the last round was pushing, until the round is recorded: if the round was
     /// killed, the next finds it in the log.
     var pushing: String?
+    /// The number of the last batch this database wrote (0 before the first); see `OwnBatches`.
+    var sequence: Int = 0
 }

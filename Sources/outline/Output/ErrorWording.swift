@@ -38,6 +38,8 @@ extension OutlineError {
         case .syncBadLog:
             return message + "; whoever can push to the remote can remove that commit with git, "
                 + "or the machines can join a new remote"
+        case .syncTablesDamaged, .syncUnsendable:
+            return message + "; 'outline check' lists what is wrong"
         case .syncRemoteRewritten:
             return message + "; if the remote moved, point at it with 'outline sync remote URL'; "
                 + "otherwise keep this file, and join a new outline to the remote with 'outline --db NEW.db sync init REMOTE'"

@@ -58,7 +58,8 @@ import Testing
         let git = GitRemote(cache: store.syncCache, remote: try store.syncStatus().remote)
         guard let head = try git.fetch() else { return [] }
         var removed: Set<String> = []
-        for case .batch(let batch) in try git.entries(try git.commits(after: nil, upTo: head)) {
+        for case .batch(let batch) in try git.entries(try git.commits(after: nil, upTo: head), head: head).map(\.entry)
+        {
             for case .delete(let uid) in batch.operations { removed.insert(uid) }
         }
         return removed

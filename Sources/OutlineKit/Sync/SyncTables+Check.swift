@@ -1,0 +1,96 @@
+import GRDB
+
+/// What `check` finds wrong in the sync tables, and what a round refuses to start with: only an
+/// edit made outside outline breaks them, and a round that read them as they are would send
+/// other machines a batch they refuse (a global id of `root`), or leave an item unsent.
+extension SyncTables {
+    /// Every problem found in the sync tables; none when the outline does not sync.
+    static func problems(_ db: Database) throws -> [Problem] {
+        var problems = try configurationProblems(db)
+        let syncs = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_config)") ?? false
+        guard syncs else { return problems }
+        problems += try uidProblems(db, only: nil)
+        problems += try baseProblems(db)
+        return problems
+    }
+
+    /// Refuses a round on sync tables that `check` finds wrong.
+    ///
+    /// - Throws: `OutlineError.syncTablesDamaged`, naming the first problem.
+    static func requireSound(_ db: Database) throws {
+        let found = try problems(db)
+        if let first = found.first {
+            let problem = first.description
+            throw OutlineError.syncTablesDamaged(
+                problem: problem.hasPrefix("sync: ") ? String(problem.dropFirst(6)) : problem, count: found.count)
+        }
+    }
+
+    /// The problems of the global ids of `ids` (every item's when nil): a missing one, one
+    /// that is not text, empty, or the root's.
+    static func uidProblems(_ db: Database, only ids: [ItemID]?) throws -> [Problem] {
+        let scope = ids.map { _ in "AND item.id IN (SELECT value FROM json_each(?))" } ?? ""
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT item.id, sync_uid.id IS NULL, typeof(sync_uid.uid) = 'text', CAST(sync_uid.uid AS TEXT)
+                FROM item LEFT JOIN sync_uid ON sync_uid.id = item.id
+                WHERE item.id != 0 \(scope)
+                  AND (sync_uid.id IS NULL OR typeof(sync_uid.uid) != 'text' OR sync_uid.uid IN ('', ?))
+                ORDER BY item.id LIMIT 20
+                """,
+            arguments: ids.map { [JSONText.array($0), SyncTree.rootUID] } ?? [SyncTree.rootUID])
+        return rows.map { row in
+            let id: ItemID = row[0]
+            if row[1] as Bool { return Problem("sync: item \(id) has no global id") }
+            if !(row[2] as Bool) { return Problem("sync: item \(id) has a global id that is not text") }
+            let uid: String = row[3] ?? ""
+            return Problem(
+                uid.isEmpty
+                    ? "sync: item \(id) has an empty global id" : "sync: item \(id) has the root's global id '\(uid)'")
+        }
+    }
+
+    private static func configurationProblems(_ db: Database) throws -> [Problem] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT CAST(name AS TEXT), CAST(value AS TEXT), typeof(value) = 'text' FROM sync_config")
+        guard !rows.isEmpty else { return [] }
+        var values: [String: String] = [:]
+        var problems: [Problem] = []
+        for row in rows {
+            let name: String = row[0] ?? ""
+            values[name] = row[1]
+            if !(row[2] as Bool) { problems.append(Problem("sync: the setting \(name) is not text")) }
+        }
+        for name in ["remote", "replica"] where (values[name] ?? "").isEmpty {
+            problems.append(Problem("sync: the setting \(name) is missing"))
+        }
+        if let remote = values["remote"], remote.hasPrefix("-") {
+            problems.append(Problem("sync: the remote '\(TitleSanitizer.forTerminal(remote))' starts with '-'"))
+        }
+        if let sequence = values["sequence"], (Int(sequence) ?? -1) < 0 {
+            problems.append(Problem("sync: the setting sequence is not a whole number"))
+        }
+        // Passed to git as a revision: anything but a commit id could be read as an option.
+        if let commit = values["last_commit"],
+            !(commit.count == 40 || commit.count == 64) || !commit.allSatisfy(\.isHexDigit)
+        {
+            problems.append(Problem("sync: the setting last_commit is not a commit id"))
+        }
+        return problems
+    }
+
+    /// Rows of the log's outline whose values a round could not read.
+    private static func baseProblems(_ db: Database) throws -> [Problem] {
+        let uids = try String.fetchAll(
+            db,
+            sql: """
+                SELECT CAST(uid AS TEXT) FROM sync_base
+                WHERE typeof(uid) != 'text' OR typeof(parent) != 'text' OR typeof(key) != 'text'
+                   OR typeof(title) != 'text' OR typeof(done_at) NOT IN ('real', 'integer', 'null')
+                   OR typeof(note) NOT IN ('text', 'null') OR typeof(live) != 'integer' OR uid IN ('', ?)
+                ORDER BY uid LIMIT 20
+                """, arguments: [SyncTree.rootUID])
+        return uids.map { Problem("sync: the log's copy of item '\(TitleSanitizer.forTerminal($0))' is damaged") }
+    }
+}
