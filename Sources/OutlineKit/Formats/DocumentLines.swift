@@ -95,7 +95,9 @@ public enum TextReader {
         var nester = ItemNester()
         for (number, line) in try DocumentLines(bytes) where !line.isBlank {
             let (indent, title) = line.splitIndent
-            try nester.add(ImportedItem(title: String(title)), depth: levels.depth(of: indent), line: number)
+            // Checked here, not left to the store, so that a refusal names the line.
+            let item = try MarkdownReader.checked(ImportedItem(title: String(title)), line: number)
+            try nester.add(item, depth: levels.depth(of: indent), line: number)
         }
         return try nester.finish()
     }
