@@ -1,7 +1,7 @@
 /// The encodings a document may come in besides UTF-8, and how they are told: Windows editors and
 /// PowerShell's redirections save text in UTF-16, with a byte order mark or without one. The
-/// line-based readers take any of them as UTF-8; the OPML reader hands its bytes to libxml2,
-/// which reads the XML declaration itself.
+/// JSON and line-based readers take any of them as UTF-8; the OPML reader hands its bytes to
+/// libxml2, which reads the XML declaration itself.
 enum UnicodeDocument {
     /// The encoding a document's first bytes show.
     enum Encoding: Equatable {
