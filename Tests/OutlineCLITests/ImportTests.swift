@@ -186,6 +186,31 @@ struct ImportTests {
         #expect(try outline.sqlite(".dump") == before)
     }
 
+    /// A title the outline refuses is named with the file and the line in text too, as in the
+    /// other formats: the text reader left its titles to the store, whose error named neither.
+    @Test func aRefusedTitleInTextNamesTheFileAndTheLine() throws {
+        try outline.run(["add", "Keep"])
+        let before = try outline.sqlite(".dump")
+        let cases = [
+            (
+                "bell.txt", "fine\n  bell \u{7} here\n",
+                "line 2: title \"bell \\x07 here\" holds the control character U+0007; titles are one line of text"
+            ),
+            (
+                "long.txt", "fine\n  " + String(repeating: "x", count: 70_000) + "\n",
+                "line 2: a title of 70000 bytes is longer than the limit of 65536 bytes"
+            ),
+        ]
+        for (name, text, message) in cases {
+            let path = outline.directory + "/" + name
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let result = try outline.run(["import", path])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: \(path) \(message)\n")
+        }
+        #expect(try outline.sqlite(".dump") == before)
+    }
+
     /// An entity declared inside the document would expand ("billion laughs"): refused unread.
     @Test func entityExpansionIsRefusedBeforeParsing() throws {
         var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n"

@@ -1,11 +1,14 @@
-/// A document's lines, as the line-based readers take them: UTF-8 checked, a byte order mark
-/// dropped, `\r\n` read as a line end, and each line numbered from 1.
+/// A document's lines, as the line-based readers take them: UTF-16 and UTF-32 read as UTF-8 is
+/// (`UnicodeDocument`), UTF-8 checked, a byte order mark dropped, `\r\n` read as a line end, and
+/// each line numbered from 1.
 struct DocumentLines: Sequence {
     let lines: [Substring]
 
-    /// - Throws: `DocumentError` for bytes that are not UTF-8 or a NUL byte, naming the line.
-    init(_ bytes: [UInt8]) throws {
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    /// - Throws: `DocumentError` for bytes that are not UTF-8 (or broken UTF-16 or UTF-32) or a
+    ///   NUL byte, naming the line.
+    init(_ document: [UInt8]) throws {
+        let bytes = try UnicodeDocument.utf8(document)
+        var start = 0
         var lines: [Substring] = []
         var lineNumber = 1
         while start <= bytes.count {
@@ -92,7 +95,9 @@ public enum TextReader {
         var nester = ItemNester()
         for (number, line) in try DocumentLines(bytes) where !line.isBlank {
             let (indent, title) = line.splitIndent
-            try nester.add(ImportedItem(title: String(title)), depth: levels.depth(of: indent), line: number)
+            // Checked here, not left to the store, so that a refusal names the line.
+            let item = try MarkdownReader.checked(ImportedItem(title: String(title)), line: number)
+            try nester.add(item, depth: levels.depth(of: indent), line: number)
         }
         return try nester.finish()
     }
