@@ -140,6 +140,21 @@ struct HandStoredValueTests {
         #expect(try outline.sqlite("SELECT count(*) FROM item") == "6")
     }
 
+    /// Shell completion reads titles with their parents: an item whose parent is text is not
+    /// offered (every command refuses it), and the shell gets the others (it got a crash).
+    @Test func completionPassesOverAnItemWithATextParent() throws {
+        try outline.sqlite(Self.edits["text parent"]!)
+        let result = try outline.run(
+            [
+                "---completion", "show", "--", "positional@0", "3", "3", "outline", "show", "--db", outline.database,
+                "b",
+            ],
+            useDatabaseOption: false)
+        #expect(result.signal == nil, "\(result.stderr.prefix(300))")
+        #expect(result.status == 0)
+        #expect(result.lines == ["b"])
+    }
+
     /// `arguments` with the document `in.md` named by its full path: the binary runs elsewhere.
     private func withDocument(_ arguments: [String]) -> [String] {
         arguments.map { $0 == "in.md" ? outline.directory + "/in.md" : $0 }
