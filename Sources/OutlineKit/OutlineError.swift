@@ -47,6 +47,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     case cycle(ItemID)
     /// An item's parent is missing; only a file edited outside outline can lack one.
     case missingParent(item: ItemID, parent: ItemID)
+    /// An item's parent or position holds a value outline never writes (`ItemFault`); only a file
+    /// edited outside outline holds one.
+    case malformedItem(ItemID, ItemFault)
 
     // Items and references.
 
@@ -243,6 +246,8 @@ extension OutlineError: LocalizedError {
         case .missingParent(let item, let parent):
             return "item \(item) is cut off from the root: its parent \(parent) is missing "
                 + "(the file was edited outside outline)"
+        case .malformedItem(let id, let fault):
+            return fault.describe(id) + " (the file was edited outside outline)"
         case .unknownItem(let id):
             return "no item with id \(id)"
         case .invalidReference(let text, let reason):

@@ -91,7 +91,9 @@ struct GlobalSettings {
         let unexpandedHome = path.hasPrefix("~")
         let whenMissing: OutlineStore.MissingFile =
             createsFile && !unexpandedHome ? .create : named || unexpandedHome ? .refuse : .openEmpty
-        let store = try OutlineStore(path: path, levelsOfUndo: levels, whenMissing: whenMissing)
+        let store = try OutlineStore(
+            path: path, levelsOfUndo: levels, whenMissing: whenMissing,
+            whenWaiting: { LockWaitNotice.say(path: path) })
         OpenedStores.keep(store)
         return store
     }

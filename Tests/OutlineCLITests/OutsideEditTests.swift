@@ -45,6 +45,16 @@ struct OutsideEditTests {
         ("UPDATE item SET note = 'trailing ' WHERE id = 2", "item 2 has a note that is empty or ends in white space"),
         ("UPDATE item SET position = 'x' WHERE id = 3", "item 3 has a position that is not a whole number"),
         ("UPDATE item SET parent_id = 'abc' WHERE id = 3", "item 3 has a parent that is not an id"),
+        ("UPDATE item SET parent_id = x'01' WHERE id = 3", "item 3 has a parent that is not an id"),
+        ("UPDATE item SET position = 2.5 WHERE id = 4", "item 4 has a position that is not a whole number"),
+        (
+            "UPDATE item SET position = 9223372036854775807 WHERE id = 4",
+            "children of 1 are not numbered 1 to 2: positions run 1 to 9223372036854775807"
+        ),
+        (
+            "PRAGMA ignore_check_constraints = 1; UPDATE item SET position = -9223372036854775808 WHERE id = 3",
+            "children of 1 are not numbered 1 to 2: positions run -9223372036854775808 to 2"
+        ),
         ("UPDATE undo_step SET changeset = x'00' WHERE id = 1", "undo step 1 has a damaged changeset"),
         (
             "UPDATE undo_step SET name = x'ff', created_at = 'now' WHERE id = 1",

@@ -33,8 +33,13 @@ struct TreeRewinder {
         let rows = changes.flatMap { $0 }
         let ids = Set(rows.map(\.id))
         var parents = Set(rows.flatMap { [$0.old.parent, $0.new.parent].compactMap { $0 } })
+        // A parent that is not an id (stored by hand) is read as none: the item hangs from no list.
         for row in try Row.fetchAll(
-            db, sql: "SELECT id, parent_id FROM item WHERE id IN (SELECT value FROM json_each(?))",
+            db,
+            sql: """
+                SELECT id, CASE typeof(parent_id) WHEN 'integer' THEN parent_id END
+                FROM item WHERE id IN (SELECT value FROM json_each(?))
+                """,
             arguments: [JSONText.array(Array(ids))])
         {
             let id: ItemID = row[0]

@@ -40,10 +40,15 @@ struct ItemRecord: FetchableRecord {
 
     /// Decodes `SELECT id, parent_id, position, title, done_at, note`, by column index: looking columns up by name costs more than
     /// the rest of the decoding when a listing reads every row.
-    init(row: Row) {
+    ///
+    /// - Throws: `malformedItem` for a parent that is not an id. Read as a number, text such as
+    ///   `'1x'` would pass for item 1 and a blob for the root, and the item would be moved or
+    ///   shown under an item it does not hang from.
+    init(row: Row) throws {
+        let id: ItemID = row[0]
         item = Item(
-            id: row[0], parentID: row[1] ?? ItemID.root, position: row[2], title: row[3],
-            doneAt: ItemColumns.doneAt(row[4] as DatabaseValue), note: row[5])
+            id: id, parentID: try ItemColumns.parent(row[1] as DatabaseValue, of: id), position: row[2],
+            title: row[3], doneAt: ItemColumns.doneAt(row[4] as DatabaseValue), note: row[5])
     }
 }
 
@@ -58,6 +63,28 @@ enum ItemColumns {
         case .double(let seconds): Date(timeIntervalSince1970: seconds)
         case .string, .blob: Date(timeIntervalSince1970: 0)
         }
+    }
+
+    /// The parent a `parent_id` value names: NULL is the root's own row.
+    ///
+    /// - Throws: `malformedItem` (`parentNotAnID`) for text, a blob or a real number.
+    static func parent(_ value: DatabaseValue, of id: ItemID) throws -> ItemID {
+        switch value.storage {
+        case .int64(let parent): return parent
+        case .null: return .root
+        case .double, .string, .blob: throw OutlineError.malformedItem(id, .parentNotAnID)
+        }
+    }
+
+    /// A `position` value that new positions are counted from: a whole number from 1 on.
+    ///
+    /// - Throws: `malformedItem` (`positionNotAWholeNumber`, `positionBelowOne`).
+    static func position(_ value: DatabaseValue, of id: ItemID) throws -> Int64 {
+        guard case .int64(let position) = value.storage else {
+            throw OutlineError.malformedItem(id, .positionNotAWholeNumber)
+        }
+        guard position >= 1 else { throw OutlineError.malformedItem(id, .positionBelowOne(position)) }
+        return position
     }
 
     /// The same, for a value of the given SQLite type (`SQLITE_NULL`, ...) holding `seconds`.

@@ -25,7 +25,7 @@ extension OutlineStore {
         try requireDistinctItems(ids, operation: "copied")
         return try performChange(reportingChanges: reportingChanges) { db in
             let items = try ids.map { try TreeQueries.item(db, $0) }
-            let place = try placement.resolve(db, parent: parent)
+            let place = try placement.resolve(db, parent: parent, count: ids.count)
             try TreeQueries.requireRoom(
                 levels: try TreeQueries.height(db, of: ids),
                 belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
@@ -72,6 +72,12 @@ extension OutlineStore {
     }
 
     /// The descendants of `id` (not `id` itself), in no particular order.
+    ///
+    /// Each is given the position its copy takes: its rank among its siblings, so every copied
+    /// list runs 1 to n in the originals' order, even where an outside edit left the originals'
+    /// positions with gaps, as text or as real numbers (which a copied row must not decode as
+    /// integers: GRDB stops the process on a value of the wrong type). Titles and notes are read
+    /// as text for the same reason.
     private static func descendants(_ db: Database, of id: ItemID) throws -> [CopiedRow] {
         let statement = try db.cachedStatement(
             sql: """
@@ -80,12 +86,14 @@ extension OutlineStore {
                     UNION ALL
                     SELECT item.id FROM item JOIN subtree ON item.parent_id = subtree.id
                 )
-                SELECT item.id, item.parent_id, item.position, item.title, item.done_at, item.note
+                SELECT item.id, item.parent_id,
+                       row_number() OVER (PARTITION BY item.parent_id ORDER BY item.position, item.id),
+                       CAST(item.title AS TEXT), item.done_at, CAST(item.note AS TEXT)
                 FROM subtree JOIN item ON item.id = subtree.id
                 WHERE item.id != ?
                 """)
         return try Row.fetchAll(statement, arguments: [id, id]).map { row in
-            CopiedRow(id: row[0], parentID: row[1], position: row[2], title: row[3], doneAt: row[4], note: row[5])
+            CopiedRow(id: row[0], parentID: row[1], position: row[2], title: row[3] ?? "", doneAt: row[4], note: row[5])
         }
     }
 }

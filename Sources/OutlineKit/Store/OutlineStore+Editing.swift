@@ -21,7 +21,7 @@ extension OutlineStore {
         let titles = try titles.map(Title.validated)
         guard !titles.isEmpty else { throw OutlineError.noTitles }
         return try performChange(reportingChanges: reportingChanges) { db in
-            let place = try placement.resolve(db, parent: parent)
+            let place = try placement.resolve(db, parent: parent, count: titles.count)
             try TreeQueries.requireRoom(levels: 1, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
             // Make room: only the siblings after the insertion point move. An append goes after
             // the largest position, so none do, and the statement is not even prepared (SQLite

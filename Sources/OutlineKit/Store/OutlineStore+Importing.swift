@@ -29,7 +29,7 @@ extension OutlineStore {
         // read from a file are some 50 MB that the rest of the step has no need of.
         var remaining = Optional(consume items)
         return try performChange(reportingChanges: reportingChanges) { db in
-            let place = try placement.resolve(db, parent: parent)
+            let place = try placement.resolve(db, parent: parent, count: topCount)
             try TreeQueries.requireRoom(
                 levels: levels, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
             try db.cachedStatement(

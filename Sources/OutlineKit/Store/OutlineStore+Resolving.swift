@@ -51,13 +51,13 @@ extension OutlineStore {
                     // Noted titles may have stale keys: fold them here instead.
                     let pendingIDs = Set(pending.map(\.id))
                     matches.removeAll { pendingIDs.contains($0.id) }
-                    matches += pending.filter { anywhere || parentExact[$0.parent] != nil }.map {
+                    matches += pending.filter { anywhere || $0.parent.flatMap { parentExact[$0] } != nil }.map {
                         ($0.id, $0.parent, $0.title)
                     }
                 }
                 // The indexes find candidates by their keys; the titles themselves decide.
                 for match in matches where TitleKey.of(match.title) == key {
-                    let exact = (anywhere || parentExact[match.parent] == true) && match.title == title
+                    let exact = (anywhere || match.parent.flatMap { parentExact[$0] } == true) && match.title == title
                     next.append((match.id, exact))
                 }
             }
@@ -82,16 +82,23 @@ extension OutlineStore {
     private static func titled(_ key: String, _ db: Database) throws -> [Match] {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT id, parent_id, CAST(title AS TEXT) FROM item WHERE lower(title) = ?1 AND id != 0
+                SELECT id, CASE typeof(parent_id) WHEN 'integer' THEN parent_id WHEN 'null' THEN 0 END,
+                       CAST(title AS TEXT)
+                FROM item WHERE lower(title) = ?1 AND id != 0
                 UNION ALL
-                SELECT i.id, i.parent_id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id
+                SELECT i.id, CASE typeof(i.parent_id) WHEN 'integer' THEN i.parent_id WHEN 'null' THEN 0 END,
+                       CAST(i.title AS TEXT)
+                FROM title_key k JOIN item i ON i.id = k.id
                 WHERE k.key = ?1
                 """)
-        return unique(try Row.fetchAll(statement, arguments: [key]).map { ($0[0], $0[1] ?? .root, $0[2] ?? "") })
+        return unique(try Row.fetchAll(statement, arguments: [key]).map { ($0[0], $0[1], $0[2] ?? "") })
     }
 
-    /// An item a title lookup found: its id, parent and title.
-    private typealias Match = (id: ItemID, parent: ItemID, title: String)
+    /// An item a title lookup found: its id, parent and title. The parent is read with its type
+    /// (GRDB stops the process on text where it decodes an integer): nil where an outside edit
+    /// stored one that is not an id, so that the item, found anywhere, is under no item. The
+    /// command that acts on it then says what is wrong (`ItemFault.parentNotAnID`).
+    private typealias Match = (id: ItemID, parent: ItemID?, title: String)
 
     /// The rows with their first id only. The two halves of the queries above are disjoint (an
     /// item has a stored key only where `lower()` folds it wrong), which spares SQLite the
@@ -110,8 +117,8 @@ extension OutlineStore {
                 SELECT i.id, i.parent_id, CAST(i.title AS TEXT) FROM title_key k JOIN item i ON i.id = k.id
                 WHERE k.key = ?2 AND i.parent_id = ?1
                 """)
-        return unique(
-            try Row.fetchAll(statement, arguments: [parent, key]).map { ($0[0], $0[1] ?? .root, $0[2] ?? "") })
+        // Matched by `parent_id = ?1`, whose rows hold an integer parent.
+        return unique(try Row.fetchAll(statement, arguments: [parent, key]).map { ($0[0], $0[1], $0[2] ?? "") })
     }
 
     static func path(of id: ItemID, _ db: Database) throws -> TitlePath {

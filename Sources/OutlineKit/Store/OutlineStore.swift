@@ -23,7 +23,9 @@ import GRDB
 ///   is one transaction, and SQLite lets one write at a time.
 /// - A change waits for another connection's write to finish for up to `busyTimeout` seconds
 ///   (`defaultBusyTimeout`, 120, unless `init` is given another), then throws
-///   `OutlineError.databaseBusy` having changed nothing. Reads never wait for writes.
+///   `OutlineError.databaseBusy` having changed nothing. Reads never wait for writes, but they
+///   do wait for a connection that holds the file in SQLite's exclusive locking mode. A store
+///   opened with `whenWaiting` is told when a wait passes `lockWaitNoticeDelay`.
 public final class OutlineStore {
     /// The database file's path, as given.
     public let path: String
@@ -50,6 +52,12 @@ public final class OutlineStore {
     /// Long on purpose: changes should wait their turn rather than fail, and removing a big
     /// subtree can hold the lock for seconds.
     public static let defaultBusyTimeout: TimeInterval = 120
+
+    /// How long a wait for another connection's lock lasts before `init`'s `whenWaiting` is
+    /// called: long enough that the waits of everyday concurrency (a few milliseconds while
+    /// another command commits) say nothing, short enough that a person never stares at a
+    /// silent command for long.
+    public static let lockWaitNoticeDelay: TimeInterval = 1
 
     /// What to do when the database file does not exist.
     public enum MissingFile: Sendable {
@@ -84,17 +92,20 @@ public final class OutlineStore {
     ///   - upgradingOlderFiles: whether a file of an older schema is brought up to date (the
     ///     default), or refused with `OutlineError.olderSchema`: for a quick look, such as shell
     ///     completion, that must neither write nor wait for an upgrade.
+    ///   - whenWaiting: called, on the waiting thread, when a read or a change has waited
+    ///     `lockWaitNoticeDelay` seconds for a lock another connection holds (once a wait; the
+    ///     wait goes on). The store says nothing itself: a front end says it in its own words.
     /// - Throws: `OutlineError` when the file is not an outline database, was written by a newer
     ///   schema, or cannot be opened or created, or is missing and `whenMissing` is `.refuse`. A
     ///   refused file is left untouched.
     public init(
         path: String, busyTimeout: TimeInterval = OutlineStore.defaultBusyTimeout,
         levelsOfUndo: Int = OutlineStore.defaultLevelsOfUndo, whenMissing: MissingFile = .create,
-        upgradingOlderFiles: Bool = true
+        upgradingOlderFiles: Bool = true, whenWaiting: (@Sendable () -> Void)? = nil
     ) throws {
         self.path = path
         self.levelsOfUndo = levelsOfUndo
-        let configuration = Self.configuration(busyTimeout: busyTimeout)
+        let configuration = Self.configuration(busyTimeout: busyTimeout, whenWaiting: whenWaiting)
         if try DatabaseFile.inspect(path) == .missing {
             switch whenMissing {
             case .refuse: throw OutlineError.noOutline(path: path)
@@ -121,9 +132,14 @@ public final class OutlineStore {
         }
     }
 
-    private static func configuration(busyTimeout: TimeInterval) -> Configuration {
+    private static func configuration(
+        busyTimeout: TimeInterval, whenWaiting: (@Sendable () -> Void)? = nil
+    ) -> Configuration {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
+        configuration.busyMode =
+            whenWaiting.map {
+                LockWait(timeout: busyTimeout, noticeAfter: lockWaitNoticeDelay, notice: $0).busyMode
+            } ?? .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.label = "outline"
         configuration.prepareDatabase { db in

@@ -56,6 +56,9 @@ struct ReferenceCompleter {
         // last code point, in SQLite's byte order (which is code point order in UTF-8).
         let high = low + "\u{10FFFF}"
         let rows = limit * Self.rowsPerCompletion
+        // An item whose parent an outside edit stored as text or a blob hangs from no item, and
+        // every command refuses it: it is not offered (and GRDB would stop the process on
+        // decoding that parent as an integer).
         if let parent {
             let statement = try db.cachedStatement(
                 sql: """
@@ -70,7 +73,7 @@ struct ReferenceCompleter {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT id, parent_id, CAST(title AS TEXT) FROM item
-                WHERE lower(title) >= ? AND lower(title) < ? AND id != 0
+                WHERE lower(title) >= ? AND lower(title) < ? AND id != 0 AND typeof(parent_id) = 'integer'
                 ORDER BY lower(title) LIMIT ?
                 """)
         return try Row.fetchAll(statement, arguments: [low, high, rows]).map { ($0[0], $0[1] ?? .root, $0[2] ?? "") }

@@ -66,7 +66,8 @@ enum TitleIndex {
     /// An item whose title and note are not folded into the indexes yet.
     struct PendingItem {
         var id: ItemID
-        var parent: ItemID
+        /// nil where an outside edit stored a parent that is not an id.
+        var parent: ItemID?
         var title: String
         var note: String?
     }
@@ -82,10 +83,11 @@ enum TitleIndex {
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT i.id, i.parent_id, CAST(i.title AS TEXT), CAST(i.note AS TEXT)
+                    SELECT i.id, CASE typeof(i.parent_id) WHEN 'integer' THEN i.parent_id WHEN 'null' THEN 0 END,
+                           CAST(i.title AS TEXT), CAST(i.note AS TEXT)
                     FROM title_unindexed u JOIN item i ON i.id = u.id
                     """))
-        return rows.map { PendingItem(id: $0[0], parent: $0[1] ?? .root, title: $0[2] ?? "", note: $0[3]) }
+        return rows.map { PendingItem(id: $0[0], parent: $0[1], title: $0[2] ?? "", note: $0[3]) }
     }
 
     /// Empties both indexes and folds every title again: the way back from an index edited or

@@ -27,19 +27,25 @@ extension Placement {
         try target(db, parent: parent, moving: moving).parent
     }
 
-    /// Resolves the placement of new items. Positions are read from the index, so an `add`
-    /// never reads the whole list of siblings.
+    /// Resolves the placement of `count` new items. Positions are read from the index, so an
+    /// `add` never reads the whole list of siblings.
     ///
-    /// - Throws: what `destination` throws, and `positionOutOfRange`.
-    func resolve(_ db: Database, parent: ItemID?) throws -> ResolvedPlacement {
+    /// The positions that new items are numbered from are checked first (`malformedItem`): the
+    /// siblings after the place shift by `count`, and the new items follow the anchor, so a
+    /// position stored by hand as text, or at the end of SQLite's integers, would number them
+    /// wrongly or overflow.
+    ///
+    /// - Throws: what `destination` throws, `malformedItem`, and `positionOutOfRange`.
+    func resolve(_ db: Database, parent: ItemID?, count: Int) throws -> ResolvedPlacement {
         let (parent, anchor) = try target(db, parent: parent, moving: [])
+        let last = try TreeQueries.lastPosition(db, under: parent, roomFor: count)
         switch self {
-        case .before: return ResolvedPlacement(parent: parent, index: anchor!.position - 1)
-        case .after: return ResolvedPlacement(parent: parent, index: anchor!.position)
-        case .end: return ResolvedPlacement(parent: parent, index: try TreeQueries.childCount(db, of: parent))
+        case .before:
+            return ResolvedPlacement(parent: parent, index: try TreeQueries.anchorPosition(db, of: anchor!.id) - 1)
+        case .after: return ResolvedPlacement(parent: parent, index: try TreeQueries.anchorPosition(db, of: anchor!.id))
+        case .end: return ResolvedPlacement(parent: parent, index: last)
         case .at(let position):
-            let count = try TreeQueries.childCount(db, of: parent)
-            return ResolvedPlacement(parent: parent, index: try Self.checked(position, count: count, parent: parent))
+            return ResolvedPlacement(parent: parent, index: try Self.checked(position, count: last, parent: parent))
         }
     }
 

@@ -26,6 +26,40 @@ enum TreeQueries {
         return try Int.fetchOne(statement, arguments: [parent]) ?? 0
     }
 
+    /// The last position under `parent` (0 when it has none), checked as the one that new
+    /// positions under it are counted from: a whole number from 1 on, with room after it for
+    /// `count` more. Read from the index, as `childCount` is.
+    ///
+    /// - Throws: `malformedItem` naming the item that holds the last position: text or a real
+    ///   number there would number the new items wrongly, and a position near the largest integer
+    ///   would overflow.
+    static func lastPosition(_ db: Database, under parent: ItemID, roomFor count: Int) throws -> Int {
+        let statement = try db.cachedStatement(sql: "SELECT max(position) FROM item WHERE parent_id = ?")
+        let last = try DatabaseValue.fetchOne(statement, arguments: [parent]) ?? .null
+        if last.isNull { return 0 }
+        let holder =
+            try ItemID.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT id FROM item WHERE parent_id = ? ORDER BY position DESC, id DESC LIMIT 1"),
+                arguments: [parent]) ?? parent
+        let position = try ItemColumns.position(last, of: holder)
+        guard position <= Int64.max - Int64(count) else {
+            throw OutlineError.malformedItem(holder, .positionTooLarge(position))
+        }
+        return Int(position)
+    }
+
+    /// The position of `id`, checked as one that the place of a new sibling is counted from.
+    ///
+    /// - Throws: `unknownItem`; `malformedItem` as `ItemColumns.position` says.
+    static func anchorPosition(_ db: Database, of id: ItemID) throws -> Int {
+        let statement = try db.cachedStatement(sql: "SELECT position FROM item WHERE id = ?")
+        guard let value = try DatabaseValue.fetchOne(statement, arguments: [id]) else {
+            throw OutlineError.unknownItem(id)
+        }
+        return Int(try ItemColumns.position(value, of: id))
+    }
+
     /// The children of `parent`, in order.
     static func children(_ db: Database, of parent: ItemID) throws -> [Item] {
         let statement = try db.cachedStatement(

@@ -47,7 +47,7 @@ enum ChangesetApplication {
         let keptRows = try Row.fetchAll(
             db,
             sql: """
-                SELECT item.id, item.parent_id,
+                SELECT item.id, CASE typeof(item.parent_id) WHEN 'integer' THEN item.parent_id END,
                        item.parent_id IS NULL OR EXISTS (SELECT 1 FROM item AS p WHERE p.id = item.parent_id)
                 FROM json_each(?) AS kept JOIN item ON item.id = kept.value
                 """,
@@ -66,13 +66,18 @@ enum ChangesetApplication {
         }
 
         guard checkingPositions else { return }
+        // Compared in SQL: a position stored by hand as text must not be decoded as an integer.
         let positions = try db.cachedStatement(
-            sql: "SELECT count(*), min(position), max(position), count(DISTINCT position) FROM item WHERE parent_id = ?"
-        )
+            sql: """
+                SELECT count(*),
+                       min(position) IS 1 AND max(position) IS count(*) AND count(DISTINCT position) = count(*)
+                FROM item WHERE parent_id = ?
+                """)
         for parent in parents.subtracting(deleted) {
             guard let row = try Row.fetchOne(positions, arguments: [parent]) else { continue }
             let count: Int = row[0]
-            if count > 0, row[1] != 1 || row[2] != count || row[3] != count {
+            let runsOneToCount: Bool = row[1]
+            if count > 0, !runsOneToCount {
                 throw Mismatch(reason: "the positions under \(parent) would not run 1 to \(count)")
             }
         }

@@ -17,7 +17,7 @@ extension OutlineError {
             return message + "; choose another file with --db"
         case .databaseCorrupt:
             return message + "; 'outline check' lists the damage"
-        case .cycle, .missingParent, .fileNestsTooDeep:
+        case .cycle, .missingParent, .malformedItem, .fileNestsTooDeep:
             return message + "; run 'outline check'"
         case .rootNotAllowed:
             return message + "; name an item by its path or id"
