@@ -9,7 +9,7 @@ extension SyncTables {
         var problems = try configurationProblems(db)
         let syncs = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_config)") ?? false
         guard syncs else { return problems }
-        problems += try uidProblems(db, only: nil)
+        problems += try uidProblems(db)
         problems += try baseProblems(db)
         return problems
     }
@@ -26,20 +26,19 @@ extension SyncTables {
         }
     }
 
-    /// The problems of the global ids of `ids` (every item's when nil): a missing one, one
-    /// that is not text, empty, or the root's.
-    static func uidProblems(_ db: Database, only ids: [ItemID]?) throws -> [Problem] {
-        let scope = ids.map { _ in "AND item.id IN (SELECT value FROM json_each(?))" } ?? ""
+    /// The problems of the items' global ids: a missing one, one that is not text, empty, or
+    /// the root's.
+    private static func uidProblems(_ db: Database) throws -> [Problem] {
         let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT item.id, sync_uid.id IS NULL, typeof(sync_uid.uid) = 'text', CAST(sync_uid.uid AS TEXT)
                 FROM item LEFT JOIN sync_uid ON sync_uid.id = item.id
-                WHERE item.id != 0 \(scope)
+                WHERE item.id != 0
                   AND (sync_uid.id IS NULL OR typeof(sync_uid.uid) != 'text' OR sync_uid.uid IN ('', ?))
                 ORDER BY item.id LIMIT 20
                 """,
-            arguments: ids.map { [JSONText.array($0), SyncTree.rootUID] } ?? [SyncTree.rootUID])
+            arguments: [SyncTree.rootUID])
         return rows.map { row in
             let id: ItemID = row[0]
             if row[1] as Bool { return Problem("sync: item \(id) has no global id") }
