@@ -40,6 +40,29 @@ struct SyncLogFaultTests {
         return titles
     }
 
+    /// `git init --bare` names `master` (git's default) as HEAD; the log goes to `main`. After
+    /// `sync init`, a `git clone` of the remote checks the log out, without a warning.
+    @Test func aCloneOfTheRemoteChecksOutTheLog() throws {
+        let remote = folder.file("plain.git")
+        try git(["-c", "init.defaultBranch=master", "init", "--quiet", "--bare", remote])
+        let a = machine("a")
+        try a.run(["add", "Plan"])
+        #expect(try a.run(["sync", "init", remote]).status == 0)
+        let clone = folder.file("plain-clone")
+        let cloned = try git(["clone", remote, clone])
+        #expect(!cloned.stderr.contains("warning"), "\(cloned.stderr)")
+        #expect(FileManager.default.fileExists(atPath: clone + "/batch.json"))
+        // A HEAD that names a branch someone made is theirs: it is left alone.
+        let other = folder.file("other.git")
+        try git(["init", "--quiet", "--bare", "-b", "main", other])
+        try git(["--git-dir=" + other, "symbolic-ref", "HEAD", "refs/heads/notes"])
+        try git(["push", "--quiet", other, "HEAD:refs/heads/notes"], in: clone)
+        let b = machine("b")
+        try b.run(["add", "Other"])
+        #expect(try b.run(["sync", "init", other]).status == 0)
+        #expect(try git(["--git-dir=" + other, "symbolic-ref", "HEAD"]).stdout == "refs/heads/notes\n")
+    }
+
     /// `human-merge.sh`: someone commits a README to the remote and merges with `git pull`. Every
     /// machine refuses the log in one line that names the merge and says how to put the remote
     /// back, changes nothing, and after that repair all of them (and one that joins) converge.

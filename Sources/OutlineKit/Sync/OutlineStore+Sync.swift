@@ -287,6 +287,7 @@ extension OutlineStore {
                         switch try git.push(commit) {
                         case .rejected: continue
                         case .pushed:
+                            git.pointHeadAtLogIfUnborn()
                             sent.touched.formUnion(brought.touched)
                             final = sent
                             newLast = commit

@@ -1,0 +1,31 @@
+import Foundation
+
+extension GitRemote {
+    /// Points the HEAD of a remote that is a bare repository on this machine at the log's
+    /// branch, when it names a branch that does not exist.
+    ///
+    /// `git init --bare` names `master` (or whatever `init.defaultBranch` says) before anything
+    /// is pushed; the log goes to `main`, so a `git clone` of the remote would warn that HEAD
+    /// names nothing and check out nothing. Over a network git has no way to set another
+    /// repository's HEAD; a path does. A HEAD that names a branch someone made is left alone.
+    func pointHeadAtLogIfUnborn() {
+        var isDirectory: ObjCBool = false
+        guard remote.hasPrefix("/"), FileManager.default.fileExists(atPath: remote, isDirectory: &isDirectory),
+            isDirectory.boolValue,
+            let head = try? String(contentsOfFile: remote + "/HEAD", encoding: .utf8),
+            head.hasPrefix("ref: refs/heads/")
+        else { return }
+        let named = head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard named != "refs/heads/" + Self.branch, !Self.holds(repository: remote, ref: named) else { return }
+        _ = try? Self.git(["--git-dir=" + remote, "symbolic-ref", "HEAD", "refs/heads/" + Self.branch])
+    }
+
+    /// Whether a repository holds `ref`, loose or packed, read from its files.
+    private static func holds(repository: String, ref: String) -> Bool {
+        if FileManager.default.fileExists(atPath: repository + "/" + ref) { return true }
+        guard let packed = try? String(contentsOfFile: repository + "/packed-refs", encoding: .utf8) else {
+            return false
+        }
+        return packed.split(separator: "\n").contains { $0.hasSuffix(" " + ref) }
+    }
+}
