@@ -32,6 +32,7 @@ struct GitRemote {
         try Self.git(["-C", cache] + arguments, input: input)
     }
 
+    /// Runs git with `arguments`, feeding it `input`.
     static func git(_ arguments: [String], input: Data? = nil) throws -> Output {
         var environment = ProcessInfo.processInfo.environment
         // Never a prompt (a script must not hang on a password), messages in English to be read,
@@ -53,20 +54,31 @@ struct GitRemote {
             environment["GIT_SSH_COMMAND"] =
                 "ssh -o BatchMode=yes -o ConnectTimeout=20 -o ServerAliveInterval=15 -o ServerAliveCountMax=3"
         }
+        // git's ext:: transport runs the command the remote names. git refuses it unless its
+        // configuration allows it; outline refuses it whatever the configuration says, since the
+        // remote is read from a file that may come from anywhere. Set as configuration from the
+        // environment (after the user's own such settings), which outranks the config files.
+        let index = Int(environment["GIT_CONFIG_COUNT"] ?? "").flatMap { $0 >= 0 ? $0 : nil } ?? 0
+        environment["GIT_CONFIG_COUNT"] = String(index + 1)
+        environment["GIT_CONFIG_KEY_\(index)"] = "protocol.ext.allow"
+        environment["GIT_CONFIG_VALUE_\(index)"] = "never"
         return try ChildProcess.run(["git"] + arguments, environment: environment, input: input)
     }
 
     /// Makes the cache if it is not there yet.
     func prepare() throws {
         if FileManager.default.fileExists(atPath: cache + "/HEAD") { return }
-        let made = try Self.git(["init", "--quiet", "--bare", cache])
+        // After "--": a database path that begins with "-" makes a cache path that does too.
+        let made = try Self.git(["init", "--quiet", "--bare", "--", cache])
         guard made.status == 0 else { throw OutlineError.syncGitFailed(action: "make \(cache)", reason: made.stderr) }
     }
 
     /// Fetches the remote's log; its last commit, or nil when the remote has none yet.
     func fetch() throws -> String? {
         try prepare()
-        let fetched = try run(["fetch", "--quiet", "--no-tags", "--prune", remote, "+refs/heads/*:refs/sync/*"])
+        // The remote after "--", so that git never reads it as an option (SyncArgumentCheck
+        // refuses such a remote before it gets here).
+        let fetched = try run(["fetch", "--quiet", "--no-tags", "--prune", "--", remote, "+refs/heads/*:refs/sync/*"])
         guard fetched.status == 0 else {
             throw OutlineError.syncUnreachable(remote: remote, reason: fetched.stderr)
         }
@@ -186,7 +198,8 @@ struct GitRemote {
 
     /// Pushes `commit` as the remote's `main`, which git accepts only as a fast-forward.
     func push(_ commit: String) throws -> PushResult {
-        let pushed = try run(["push", "--porcelain", "--quiet", remote, "\(commit):refs/heads/\(Self.branch)"])
+        // The remote after "--", as in `fetch`.
+        let pushed = try run(["push", "--porcelain", "--quiet", "--", remote, "\(commit):refs/heads/\(Self.branch)"])
         if pushed.status == 0 { return .pushed }
         let said = pushed.text + "\n" + pushed.stderr
         if said.contains("[rejected]") || said.contains("non-fast-forward") || said.contains("fetch first")

@@ -60,6 +60,7 @@ extension OutlineStore {
     ///   `syncStartUnreachable` for a remote that cannot be reached, and what `sync` throws.
     public func startSyncing(with remote: String, reportingChanges: Bool = false) throws -> SyncSummary {
         guard !isEmptyStandIn else { throw OutlineError.noOutline(path: path) }
+        try SyncArgumentCheck.remote(remote, stored: false)
         if let existing = try read({ db in try SyncTables.configuration(db) }) {
             throw OutlineError.syncAlreadySetUp(remote: existing.remote)
         }
@@ -120,6 +121,7 @@ extension OutlineStore {
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
             throw OutlineError.syncNotSetUp
         }
+        try SyncArgumentCheck.stored(configuration)
         let lock = try SyncLock(directory: syncCache)
         defer { lock.release() }
         return try runSyncRound(
@@ -133,6 +135,7 @@ extension OutlineStore {
     /// - Throws: `syncNotSetUp`.
     public func moveSyncRemote(to remote: String) throws {
         guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        try SyncArgumentCheck.remote(remote, stored: false)
         try write { db in
             guard try SyncTables.configuration(db) != nil else { throw OutlineError.syncNotSetUp }
             try SyncTables.setConfig(db, "remote", remote)
@@ -183,6 +186,7 @@ extension OutlineStore {
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
             throw OutlineError.syncNotSetUp
         }
+        try SyncArgumentCheck.stored(configuration)
         let lock = try SyncLock(directory: syncCache)
         defer { lock.release() }
         let git = GitRemote(cache: syncCache, remote: configuration.remote)
