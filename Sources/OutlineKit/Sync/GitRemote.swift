@@ -201,19 +201,10 @@ struct GitRemote {
         // The remote after "--", as in `fetch`.
         let pushed = try run(["push", "--porcelain", "--quiet", "--", remote, "\(commit):refs/heads/\(Self.branch)"])
         if pushed.status == 0 { return .pushed }
-        let said = pushed.text + "\n" + pushed.stderr
-        if said.contains("[rejected]") || said.contains("non-fast-forward") || said.contains("fetch first")
-            || said.contains("cannot lock ref") || said.contains("failed to lock")
-        {
-            return .rejected
+        switch GitPushReply(stdout: pushed.text, stderr: pushed.stderr) {
+        case .lostRace: return .rejected
+        case .refused(let reason): throw OutlineError.syncPushRefused(remote: remote, reason: reason)
+        case .unreachable(let reason): throw OutlineError.syncUnreachable(remote: remote, reason: reason)
         }
-        // Reached, and refused: a hook's words come as "remote:" lines, git's own as the reason
-        // in "[remote rejected] ... (reason)".
-        if said.contains("[remote rejected]") || said.contains("remote: ") {
-            let rejected = said.firstMatch(of: /\[remote rejected\][^(]*\(([^)]*)\)/).map { String($0.1) }
-            let reason = pushed.stderr.contains("remote: ") ? pushed.stderr : rejected ?? said
-            throw OutlineError.syncPushRefused(remote: remote, reason: reason)
-        }
-        throw OutlineError.syncUnreachable(remote: remote, reason: pushed.stderr.isEmpty ? pushed.text : pushed.stderr)
     }
 }
