@@ -2,7 +2,9 @@ import Foundation
 import OutlineTestSupport
 import Testing
 
-/// sync when the transport misbehaves: a remote that cannot be written.
+/// sync when the transport misbehaves: a server that takes the connection and never answers, a
+/// remote that cannot be written. Bounds are generous: the machine may be loaded, and no test
+/// asserts speed, only that nothing waits for ever.
 @Suite("sync transport faults")
 struct SyncTransportFaultTests {
     let folder = TemporaryDirectory()
@@ -29,6 +31,110 @@ struct SyncTransportFaultTests {
     }
 
     func dump(_ machine: Machine) throws -> String { try OutlineProcess.sqlite(machine.database, ".dump") }
+
+    /// Waits up to `seconds` for `condition`; whether it came true.
+    func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
+    }
+
+    /// Whether process `pid` runs: it exists and is not a zombie (an orphan's zombie stays until
+    /// whoever adopted it reaps it, and some containers' first process never does).
+    func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+            let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.endIndex
+        else { return false }
+        return ![UInt8(ascii: "Z"), UInt8(ascii: "X")].contains(stat[close + 2])
+    }
+
+    /// A git:// server that takes the connection and never says a word: the kernel accepts the
+    /// connection on the listening socket, and nobody reads or writes it.
+    @Test func aServerThatNeverAnswersIsGivenUpOnAfterTheTimeout() throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let url = "git://127.0.0.1:\(listener.port)/remote.git"
+        let environment = ["OUTLINE_SYNC_TIMEOUT": "2"]
+        let (laptop, _) = try tiedMachine()
+        #expect(try laptop.run(["sync", "remote", url]).status == 0)
+        let before = try dump(laptop)
+        let round = try OutlineProcess.run(
+            ["--db", laptop.database, "sync"], input: nil, environment: environment, timeout: 90)
+        #expect(!round.timedOut, "sync hung on a server that never answers")
+        #expect(round.status == 1, "\(round)")
+        #expect(
+            round.stderr
+                == "error: cannot reach '\(url)': it did not answer within 2 s; nothing was lost, sync again later\n",
+            "\(round)")
+        #expect(try dump(laptop) == before)
+
+        let fresh = machine("fresh")
+        try fresh.run(["add", "Work"])
+        let start = try OutlineProcess.run(
+            ["--db", fresh.database, "sync", "init", url], input: nil, environment: environment, timeout: 90)
+        #expect(!start.timedOut, "sync init hung on a server that never answers")
+        #expect(
+            start.stderr
+                == "error: cannot reach '\(url)': it did not answer within 2 s; the outline was not tied to it; "
+                + "run 'outline sync init REMOTE' again when it can be reached\n", "\(start)")
+        #expect(try fresh.run(["sync", "status"]).status == 1)
+    }
+
+    /// A push into a local remote whose hook never ends: git push, the `git-receive-pack` it
+    /// runs and the hook are all stopped at the timeout (git alone would leave the other two
+    /// running), and the next round sends the change.
+    @Test func aPushHeldByTheRemotesHookIsStoppedWithWhatItStarted() throws {
+        let (laptop, remote) = try tiedMachine()
+        let hookPID = folder.file("hook.pid")
+        let hook = remote + "/hooks/pre-receive"
+        try "#!/bin/sh\necho $$ > '\(hookPID)'\nsleep 60\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        #expect(chmod(hook, 0o755) == 0)
+        let round = try OutlineProcess.run(
+            ["--db", laptop.database, "sync"], input: nil, environment: ["OUTLINE_SYNC_TIMEOUT": "3"], timeout: 90)
+        #expect(round.status == 1, "\(round)")
+        #expect(
+            round.stderr
+                == "error: cannot reach '\(remote)': it did not answer within 3 s; nothing was lost, sync again later\n",
+            "\(round)")
+        let hookProcess = try #require(
+            pid_t(
+                String(decoding: FileManager.default.contents(atPath: hookPID) ?? Data(), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)), "the hook never ran")
+        #expect(eventually(within: 30) { !isRunning(hookProcess) }, "the remote's hook still runs")
+        try FileManager.default.removeItem(atPath: hook)
+        #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': sent 1 change\n")
+    }
+
+    @Test func aTimeoutThatIsNotANumberOfSecondsIsRefused() throws {
+        let (laptop, _) = try tiedMachine()
+        let before = try dump(laptop)
+        for value in ["abc", "0", "-3", "nan", "inf", "12s"] {
+            for command in [["sync"], ["sync", "compact"]] {
+                let refused = try OutlineProcess.run(
+                    ["--db", laptop.database] + command, input: nil, environment: ["OUTLINE_SYNC_TIMEOUT": value])
+                #expect(refused.status == 1, "\(value) \(command): \(refused)")
+                #expect(
+                    refused.stderr
+                        == "error: OUTLINE_SYNC_TIMEOUT must be a number of seconds above 0 (such as 120 or 0.5), not '\(value)'\n",
+                    "\(value) \(command): \(refused)")
+            }
+        }
+        #expect(try dump(laptop) == before)
+        let fresh = machine("fresh")
+        let start = try OutlineProcess.run(
+            ["--db", fresh.database, "sync", "init", folder.file("remote.git")], input: nil,
+            environment: ["OUTLINE_SYNC_TIMEOUT": "soon"])
+        #expect(start.status == 1, "\(start)")
+        #expect(!FileManager.default.fileExists(atPath: fresh.database))
+        // A fraction of a second is a number of seconds.
+        #expect(
+            try OutlineProcess.run(
+                ["--db", laptop.database, "sync"], input: nil, environment: ["OUTLINE_SYNC_TIMEOUT": "30.5"]
+            ).status == 0)
+    }
 
     /// A read-only remote (its objects or its refs cannot be written) refuses the push; the
     /// error keeps git's reason. It said "unpacker error" for the one, and "other machines
@@ -66,4 +172,41 @@ struct SyncTransportFaultTests {
         }
         #expect(try runner.run(["--db", laptop.database, "sync"]).stdout == "synced with '\(remote)': sent 1 change\n")
     }
+}
+
+/// A TCP socket on the loopback interface that listens and never accepts: the kernel completes
+/// the connections, and nothing ever answers them.
+final class SilentListener {
+    private var descriptor: Int32
+    let port: UInt16
+
+    init() throws {
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listening >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(listening, socketAddress, length) == 0 && listen(listening, 16) == 0
+                    && getsockname(listening, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            Glibc.close(listening)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        descriptor = listening
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func close() {
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { close() }
 }

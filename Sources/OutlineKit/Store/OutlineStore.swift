@@ -71,6 +71,9 @@ public final class OutlineStore {
     /// user might while the round runs).
     var syncRoundDidPush: (() throws -> Void)?
 
+    /// How long a sync round lets each git command run.
+    public var syncTransport = SyncTransportSettings()
+
     /// Opens the outline database at `path`.
     ///
     /// - Parameters:

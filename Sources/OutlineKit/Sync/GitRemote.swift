@@ -14,6 +14,8 @@ struct GitRemote {
     let cache: String
     /// The remote, as the user gave it: a URL or a path.
     let remote: String
+    /// How long each git command may run, in seconds (`SyncTransportSettings.timeout`).
+    var timeout: TimeInterval = SyncTransportSettings.defaultTimeout
 
     /// The branch the log lives on.
     static let branch = "main"
@@ -27,13 +29,13 @@ struct GitRemote {
     /// What a git command gave.
     typealias Output = ChildProcess.Output
 
-    /// Runs git in the cache with `arguments`, feeding it `input`.
+    /// Runs git in the cache with `arguments`, feeding it `input`, for `timeout` seconds at most.
     func run(_ arguments: [String], input: Data? = nil) throws -> Output {
-        try Self.git(["-C", cache] + arguments, input: input)
+        try Self.git(["-C", cache] + arguments, input: input, timeout: timeout)
     }
 
-    /// Runs git with `arguments`, feeding it `input`.
-    static func git(_ arguments: [String], input: Data? = nil) throws -> Output {
+    /// Runs git with `arguments`, feeding it `input`; stopped after `timeout` seconds if given.
+    static func git(_ arguments: [String], input: Data? = nil, timeout: TimeInterval? = nil) throws -> Output {
         var environment = ProcessInfo.processInfo.environment
         // Never a prompt (a script must not hang on a password), messages in English to be read,
         // and a fixed author: the log's commits are records, not anyone's work.
@@ -62,14 +64,14 @@ struct GitRemote {
         environment["GIT_CONFIG_COUNT"] = String(index + 1)
         environment["GIT_CONFIG_KEY_\(index)"] = "protocol.ext.allow"
         environment["GIT_CONFIG_VALUE_\(index)"] = "never"
-        return try ChildProcess.run(["git"] + arguments, environment: environment, input: input)
+        return try ChildProcess.run(["git"] + arguments, environment: environment, input: input, timeout: timeout)
     }
 
     /// Makes the cache if it is not there yet.
     func prepare() throws {
         if FileManager.default.fileExists(atPath: cache + "/HEAD") { return }
         // After "--": a database path that begins with "-" makes a cache path that does too.
-        let made = try Self.git(["init", "--quiet", "--bare", "--", cache])
+        let made = try Self.git(["init", "--quiet", "--bare", "--", cache], timeout: timeout)
         guard made.status == 0 else { throw OutlineError.syncGitFailed(action: "make \(cache)", reason: made.stderr) }
     }
 
@@ -79,6 +81,7 @@ struct GitRemote {
         // The remote after "--", so that git never reads it as an option (SyncArgumentCheck
         // refuses such a remote before it gets here).
         let fetched = try run(["fetch", "--quiet", "--no-tags", "--prune", "--", remote, "+refs/heads/*:refs/sync/*"])
+        if fetched.timedOut { throw OutlineError.syncUnreachable(remote: remote, reason: notAnswered) }
         guard fetched.status == 0 else {
             throw OutlineError.syncUnreachable(remote: remote, reason: fetched.stderr)
         }
@@ -200,6 +203,7 @@ struct GitRemote {
     func push(_ commit: String) throws -> PushResult {
         // The remote after "--", as in `fetch`.
         let pushed = try run(["push", "--porcelain", "--quiet", "--", remote, "\(commit):refs/heads/\(Self.branch)"])
+        if pushed.timedOut { throw OutlineError.syncUnreachable(remote: remote, reason: notAnswered) }
         if pushed.status == 0 { return .pushed }
         switch GitPushReply(stdout: pushed.text, stderr: pushed.stderr) {
         case .lostRace: return .rejected
@@ -207,4 +211,7 @@ struct GitRemote {
         case .unreachable(let reason): throw OutlineError.syncUnreachable(remote: remote, reason: reason)
         }
     }
+
+    /// Why a fetch or push was given up on after `timeout`.
+    private var notAnswered: String { "it did not answer within \(SyncTransportSettings.wording(timeout))" }
 }

@@ -81,7 +81,7 @@ extension OutlineStore {
         -> SyncSummary
     {
         defer { lock.release() }
-        let git = GitRemote(cache: syncCache, remote: remote)
+        let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
         if let head = try git.fetch() {
             var remoteTree = SyncTree()
             for entry in try Self.logEntries(git, after: nil, upTo: head) { remoteTree.apply(entry) }
@@ -125,7 +125,8 @@ extension OutlineStore {
         let lock = try SyncLock(directory: syncCache)
         defer { lock.release() }
         return try runSyncRound(
-            git: GitRemote(cache: syncCache, remote: configuration.remote), reportingChanges: reportingChanges)
+            git: GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout),
+            reportingChanges: reportingChanges)
     }
 
     /// Points the outline at another URL or path of its remote: the same repository, moved (a
@@ -189,7 +190,7 @@ extension OutlineStore {
         try SyncArgumentCheck.stored(configuration)
         let lock = try SyncLock(directory: syncCache)
         defer { lock.release() }
-        let git = GitRemote(cache: syncCache, remote: configuration.remote)
+        let git = GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout)
         let round = try runSyncRound(git: git, reportingChanges: reportingChanges)
         if let failure = round.notSent { throw failure }
         for _ in 1...Self.syncAttempts {

@@ -50,7 +50,9 @@ extension Outline.Sync {
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
+            let transport = try SyncTransportEnvironment.settings()
             let store = try global.openStore(recordsSteps: true)
+            store.syncTransport = transport
             let summary = try store.sync(reportingChanges: global.json)
             try SyncOutput.print(summary, json: global.json)
         }
@@ -84,7 +86,9 @@ extension Outline.Sync {
                 throw ValidationError("an empty REMOTE names no git remote")
             }
             try SyncOutput.refuseOption(remote)
+            let transport = try SyncTransportEnvironment.settings()
             let store = try global.openStore(recordsSteps: true, createsFile: true)
+            store.syncTransport = transport
             let summary = try store.startSyncing(with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json)
             try SyncOutput.print(summary, json: global.json)
         }
@@ -154,7 +158,9 @@ extension Outline.Sync {
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
+            let transport = try SyncTransportEnvironment.settings()
             let store = try global.openStore(recordsSteps: true)
+            store.syncTransport = transport
             let (round, items, wrote) = try store.compactSyncLog(reportingChanges: global.json)
             try SyncOutput.print(round, json: global.json)
             if !global.json {
