@@ -3,8 +3,9 @@ import OutlineTestSupport
 import Testing
 
 /// sync when the transport misbehaves: a server that takes the connection and never answers, a
-/// remote that cannot be written. Bounds are generous: the machine may be loaded, and no test
-/// asserts speed, only that nothing waits for ever.
+/// round that waits for another's lock, a remote that cannot be written. Bounds are generous:
+/// the machine may be loaded, and no test asserts speed, only that nothing waits for ever and
+/// that the user is told.
 @Suite("sync transport faults")
 struct SyncTransportFaultTests {
     let folder = TemporaryDirectory()
@@ -31,6 +32,22 @@ struct SyncTransportFaultTests {
     }
 
     func dump(_ machine: Machine) throws -> String { try OutlineProcess.sqlite(machine.database, ".dump") }
+
+    /// `outline --db DATABASE ARGUMENTS` started and not waited for; standard error goes to a
+    /// file, read while it runs.
+    func start(_ machine: Machine, _ arguments: [String], environment: [String: String] = [:], stderr: String)
+        throws -> Process
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: OutlineProcess.binary)
+        process.arguments = ["--db", machine.database] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: stderr)
+        try process.run()
+        return process
+    }
 
     /// Waits up to `seconds` for `condition`; whether it came true.
     func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
@@ -134,6 +151,33 @@ struct SyncTransportFaultTests {
             try OutlineProcess.run(
                 ["--db", laptop.database, "sync"], input: nil, environment: ["OUTLINE_SYNC_TIMEOUT": "30.5"]
             ).status == 0)
+    }
+
+    /// A round that finds another holding the lock says so, then waits for it, and runs.
+    @Test func aRoundThatWaitsForAnothersLockSaysSo() throws {
+        let (laptop, remote) = try tiedMachine()
+        // This test holds the lock, as a round would.
+        let lock = open(laptop.database + ".sync/outline-sync.lock", O_RDWR | O_CREAT, 0o644)
+        try #require(lock >= 0)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        let errors = folder.file("waiter.err")
+        let waiter = try start(laptop, ["sync"], stderr: errors)
+        let said = {
+            String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
+        }
+        let told = eventually(within: 60) { said().hasSuffix("\n") }
+        #expect(told, "nothing said while waiting for the lock")
+        #expect(
+            said().wholeMatch(
+                of: /another sync round of this outline( \(process \d+\))? holds its lock; waiting for it to finish\n/)
+                != nil, "\(said())")
+        // It waits rather than give up.
+        #expect(waiter.isRunning)
+        #expect(flock(lock, LOCK_UN) == 0)
+        waiter.waitUntilExit()
+        #expect(waiter.terminationStatus == 0, "\(said())")
+        #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': nothing to bring or send\n")
     }
 
     /// A read-only remote (its objects or its refs cannot be written) refuses the push; the

@@ -71,7 +71,7 @@ public final class OutlineStore {
     /// user might while the round runs).
     var syncRoundDidPush: (() throws -> Void)?
 
-    /// How long a sync round lets each git command run.
+    /// How long a sync round lets each git command run, and whom it tells when it waits.
     public var syncTransport = SyncTransportSettings()
 
     /// Opens the outline database at `path`.

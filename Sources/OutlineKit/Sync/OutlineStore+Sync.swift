@@ -66,7 +66,8 @@ extension OutlineStore {
         }
         let cacheExisted = FileManager.default.fileExists(atPath: syncCache)
         do {
-            return try startSyncing(with: remote, inLock: try SyncLock(directory: syncCache), reportingChanges)
+            let lock = try SyncLock(directory: syncCache, settings: syncTransport)
+            return try startSyncing(with: remote, inLock: lock, reportingChanges)
         } catch {
             // A refused start leaves nothing behind.
             if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
@@ -122,7 +123,7 @@ extension OutlineStore {
             throw OutlineError.syncNotSetUp
         }
         try SyncArgumentCheck.stored(configuration)
-        let lock = try SyncLock(directory: syncCache)
+        let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
         return try runSyncRound(
             git: GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout),
@@ -188,7 +189,7 @@ extension OutlineStore {
             throw OutlineError.syncNotSetUp
         }
         try SyncArgumentCheck.stored(configuration)
-        let lock = try SyncLock(directory: syncCache)
+        let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
         let git = GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout)
         let round = try runSyncRound(git: git, reportingChanges: reportingChanges)
@@ -337,30 +338,4 @@ extension OutlineStore {
         var generator = SystemRandomNumberGenerator()
         return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
-}
-
-/// An exclusive lock on a file in the sync cache, so that rounds of one database take turns.
-final class SyncLock {
-    private var descriptor: Int32
-
-    /// Waits for the lock.
-    init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        descriptor = open(directory + "/outline-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw OutlineError.syncGitFailed(
-                action: "lock \(directory)", reason: String(cString: strerror(errno)))
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { break }
-        }
-    }
-
-    func release() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
-    }
-
-    deinit { release() }
 }

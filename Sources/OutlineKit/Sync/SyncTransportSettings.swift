@@ -1,6 +1,6 @@
 import Foundation
 
-/// How long a sync round waits for what it does not control.
+/// How long a sync round waits for what it does not control, and whom it tells that it waits.
 ///
 /// A round runs git, and git talks to a server: a server that takes the connection and never
 /// answers would hold the round, and a cron job behind it, for good. ssh and http have limits of
@@ -16,9 +16,15 @@ public struct SyncTransportSettings {
     /// `$OUTLINE_SYNC_TIMEOUT`.
     public var timeout: TimeInterval
 
-    /// Settings with `timeout` seconds for each git command.
-    public init(timeout: TimeInterval = Self.defaultTimeout) {
+    /// Told one line of text when a round starts to wait for something it cannot hurry (another
+    /// round's lock, a git process that a killed round left running), so that a person is not
+    /// left in silence. The command line writes it to standard error; nil tells no one.
+    public var notice: ((String) -> Void)?
+
+    /// Settings with `timeout` seconds for each git command, telling `notice` when a round waits.
+    public init(timeout: TimeInterval = Self.defaultTimeout, notice: ((String) -> Void)? = nil) {
         self.timeout = timeout
+        self.notice = notice
     }
 
     /// `seconds` as the messages say it: `120 s`, `0.5 s`.
