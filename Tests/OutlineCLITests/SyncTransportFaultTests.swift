@@ -3,9 +3,9 @@ import OutlineTestSupport
 import Testing
 
 /// sync when the transport misbehaves: a server that takes the connection and never answers, a
-/// round that waits for another's lock, a remote that cannot be written. Bounds are generous:
-/// the machine may be loaded, and no test asserts speed, only that nothing waits for ever and
-/// that the user is told.
+/// round that waits for another's lock, a git child that a killed round left running, a remote
+/// that cannot be written. Bounds are generous: the machine may be loaded, and no test asserts
+/// speed, only that nothing waits for ever and that the user is told.
 @Suite("sync transport faults")
 struct SyncTransportFaultTests {
     let folder = TemporaryDirectory()
@@ -178,6 +178,67 @@ struct SyncTransportFaultTests {
         waiter.waitUntilExit()
         #expect(waiter.terminationStatus == 0, "\(said())")
         #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': nothing to bring or send\n")
+    }
+
+    /// A `git` first on PATH that runs the real one, but for `push` first writes its process
+    /// id to `$SLOWPUSH_MARK` and sleeps `$SLOWPUSH` seconds: a push on a slow link.
+    func slowGit() throws -> String {
+        let bin = folder.file("slow-bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let script = """
+            #!/bin/sh
+            for word in "$@"; do
+                if [ "$word" = push ] && [ -n "$SLOWPUSH" ]; then
+                    echo $$ > "$SLOWPUSH_MARK.part" && mv "$SLOWPUSH_MARK.part" "$SLOWPUSH_MARK"
+                    sleep "$SLOWPUSH"
+                fi
+            done
+            exec /usr/bin/git "$@"
+
+            """
+        try script.write(toFile: bin + "/git", atomically: true, encoding: .utf8)
+        #expect(chmod(bin + "/git", 0o755) == 0)
+        return bin
+    }
+
+    /// A round killed (SIGKILL) while its `git push` runs leaves that git running. The next round
+    /// finds it, says so, and waits for it to end before it fetches, so that it never reads the
+    /// remote while the push it may hold is still on its way; no git of the killed round
+    /// outlives the next round.
+    @Test func aGitLeftRunningByAKilledRoundIsWaitedFor() throws {
+        let (laptop, remote) = try tiedMachine()
+        let bin = try slowGit()
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let mark = folder.file("push.pid")
+        let killed = try start(
+            laptop, ["sync"], environment: ["PATH": path, "SLOWPUSH": "8", "SLOWPUSH_MARK": mark],
+            stderr: folder.file("killed.err"))
+        let pushing = eventually(within: 60) { FileManager.default.fileExists(atPath: mark) }
+        try #require(pushing, "the round never began to push")
+        let child = try #require(
+            pid_t(
+                String(decoding: FileManager.default.contents(atPath: mark)!, as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
+        // Not Foundation's waitUntilExit, which here returned only once the orphaned git had
+        // ended too: the process is dead once it is a zombie.
+        kill(killed.processIdentifier, SIGKILL)
+        #expect(eventually(within: 60) { !isRunning(killed.processIdentifier) })
+        #expect(isRunning(child), "the killed round's git ended with it; the test proves nothing")
+
+        let next = try OutlineProcess.run(
+            ["--db", laptop.database, "sync"], input: nil, environment: ["PATH": path], timeout: 120)
+        #expect(next.status == 0, "\(next)")
+        #expect(
+            next.stderr
+                == "waiting for git (process \(child)), which a sync round that was cut short left running, "
+                + "to finish (at most 120 s)\n", "\(next)")
+        #expect(!isRunning(child), "the killed round's git still runs after the next round")
+        // The push the killed round began went through once: the next round sent nothing again.
+        let count = try OutlineProcess.run(
+            ["-C", remote, "rev-list", "--count", "main"], input: nil, executable: "/usr/bin/git")
+        #expect(count.stdout == "2\n", "\(count)")
+        #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': nothing to bring or send\n")
+        killed.waitUntilExit()
     }
 
     /// A read-only remote (its objects or its refs cannot be written) refuses the push; the

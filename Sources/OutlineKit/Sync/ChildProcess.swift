@@ -28,10 +28,12 @@ enum ChildProcess {
     /// With `timeout`, a program still running after that many seconds is stopped (see
     /// `ChildDeadline`), and the output says so; its standard error then begins with a `fatal:`
     /// line that says it did not finish, for the callers that pass git's words on.
+    /// `started` is given the program's process id as soon as it runs, before any waiting.
     ///
     /// - Throws: `OutlineError.syncGitMissing` when the program cannot be started.
     static func run(
-        _ arguments: [String], environment: [String: String], input: Data?, timeout: TimeInterval? = nil
+        _ arguments: [String], environment: [String: String], input: Data?, timeout: TimeInterval? = nil,
+        started: ((pid_t) -> Void)? = nil
     ) throws -> Output {
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
@@ -83,6 +85,7 @@ enum ChildProcess {
             close(errPipe[0])
             throw OutlineError.syncGitMissing
         }
+        started?(pid)
         let deadline = timeout.map { ChildDeadline(pid: pid, seconds: $0) }
         // Output is read on other threads while input is written, so that no pipe fills. Each
         // reader closes its own end when it is done: after a stop it may be left behind (below),

@@ -30,12 +30,18 @@ struct GitRemote {
     typealias Output = ChildProcess.Output
 
     /// Runs git in the cache with `arguments`, feeding it `input`, for `timeout` seconds at most.
+    /// While it runs, its process is noted in the cache (`GitChildRecord`), for the next round
+    /// to find if this one is killed.
     func run(_ arguments: [String], input: Data? = nil) throws -> Output {
-        try Self.git(["-C", cache] + arguments, input: input, timeout: timeout)
+        let record = GitChildRecord(cache: cache)
+        defer { record.clear() }
+        return try Self.git(["-C", cache] + arguments, input: input, timeout: timeout, started: record.note)
     }
 
     /// Runs git with `arguments`, feeding it `input`; stopped after `timeout` seconds if given.
-    static func git(_ arguments: [String], input: Data? = nil, timeout: TimeInterval? = nil) throws -> Output {
+    static func git(
+        _ arguments: [String], input: Data? = nil, timeout: TimeInterval? = nil, started: ((pid_t) -> Void)? = nil
+    ) throws -> Output {
         var environment = ProcessInfo.processInfo.environment
         // Never a prompt (a script must not hang on a password), messages in English to be read,
         // and a fixed author: the log's commits are records, not anyone's work.
@@ -64,7 +70,8 @@ struct GitRemote {
         environment["GIT_CONFIG_COUNT"] = String(index + 1)
         environment["GIT_CONFIG_KEY_\(index)"] = "protocol.ext.allow"
         environment["GIT_CONFIG_VALUE_\(index)"] = "never"
-        return try ChildProcess.run(["git"] + arguments, environment: environment, input: input, timeout: timeout)
+        return try ChildProcess.run(
+            ["git"] + arguments, environment: environment, input: input, timeout: timeout, started: started)
     }
 
     /// Makes the cache if it is not there yet.

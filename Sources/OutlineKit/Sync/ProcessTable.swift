@@ -4,7 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// What `/proc` says of processes: which ones a process started, and stopping it with them. For a git that runs past its time, whose own children do not always end with it
+/// What `/proc` says of processes: when one started, which ones it started, and stopping it
+/// with them. For a git that runs past its time, whose own children do not always end with it
 /// (a local push runs `git-receive-pack` through `sh -c`, which runs the remote's hooks).
 enum ProcessTable {
     /// One process's line of `/proc/PID/stat`, after its name: field 3 (the state) on. nil when
@@ -18,6 +19,12 @@ enum ProcessTable {
         let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
         guard fields.count > 19, fields[0] != "Z", fields[0] != "X" else { return nil }
         return fields
+    }
+
+    /// When process `pid` started, in clock ticks after boot (field 22); nil when it does not run.
+    /// With the id, it names the process: an id may be given to another process later.
+    static func startTime(of pid: pid_t) -> UInt64? {
+        fields(of: pid).flatMap { UInt64($0[19]) }
     }
 
     /// The processes that `pid` started, and theirs, and so on (field 4 is the parent's id).

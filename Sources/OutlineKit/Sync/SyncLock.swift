@@ -14,7 +14,7 @@ import Foundation
 /// or end it.
 ///
 /// Once it holds the lock, the round writes its process id in the file, for the next one's
-/// message.
+/// message, and waits for any git that a killed round left running (`GitChildRecord`).
 final class SyncLock {
     private var descriptor: Int32
 
@@ -22,7 +22,8 @@ final class SyncLock {
     static let quietWait: TimeInterval = 1
 
     /// Takes the lock of the cache `directory` (made if missing), waiting for it as long as it
-    /// takes and telling `settings.notice` that it waits.
+    /// takes and telling `settings.notice` that it waits; then waits for a git left running by a
+    /// killed round, up to `settings.timeout`.
     init(directory: String, settings: SyncTransportSettings) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         descriptor = open(directory + "/outline-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -46,6 +47,7 @@ final class SyncLock {
         }
         let pid = Array("\(getpid())\n".utf8)
         if ftruncate(descriptor, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } }
+        GitChildRecord(cache: directory).awaitLeftover(timeout: settings.timeout, notice: settings.notice)
     }
 
     /// Takes the lock, waiting for it or not; whether it is taken. A wait that fails for another
