@@ -24,14 +24,19 @@ final class ChildDeadline: @unchecked Sendable {
     private let pid: pid_t
     private var ended = false
     private var fired = false
+    /// The stop to come, cancelled when the child ends first: a round runs a dozen git
+    /// commands, and a library may run many rounds, each clock otherwise pending for minutes.
+    private var timer: DispatchWorkItem?
 
     /// Starts the clock on child `pid`, which must not be reaped before `childEnded()`.
     init(pid: pid_t, seconds: TimeInterval) {
         self.pid = pid
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-            guard send(SIGTERM) else { return }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { [self] in _ = send(SIGKILL) }
+        let stop = DispatchWorkItem { [weak self] in
+            guard let self, self.send(SIGTERM) else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { [weak self] in _ = self?.send(SIGKILL) }
         }
+        timer = stop
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: stop)
     }
 
     /// Notes that the child ended, so that no signal is sent after; whether it was stopped.
@@ -39,6 +44,8 @@ final class ChildDeadline: @unchecked Sendable {
     func childEnded() -> Bool {
         lock.withLock {
             ended = true
+            timer?.cancel()
+            timer = nil
             return fired
         }
     }
