@@ -147,6 +147,13 @@ public enum OutlineError: Error, Equatable, Sendable {
     case syncUnreachable(remote: String, reason: String)
     /// The first round with a remote could not reach it; the outline was left untied to it.
     case syncStartUnreachable(remote: String, reason: String)
+    /// A remote that begins with `-`, which git would read as one of its options (one of them,
+    /// `--upload-pack`, runs a command): given to `sync init` or `sync remote`, or read from the
+    /// file (`stored`), which may come from anywhere.
+    case syncRemoteIsAnOption(remote: String, stored: Bool)
+    /// A commit id the file stores for sync (`what`: which one, in words) that is not a commit
+    /// id: the file was changed outside outline, and git must not read the value as an option.
+    case syncStoredValueNotACommit(what: String, value: String)
     /// The remote was reached but refused the push (a hook, a repository that is not bare, a
     /// permission); the remote's words.
     case syncPushRefused(remote: String, reason: String)
@@ -347,6 +354,13 @@ extension OutlineError: LocalizedError {
             return "cannot reach '\(remote)': \(Self.gitWords(reason)); nothing was lost, sync again later"
         case .syncStartUnreachable(let remote, let reason):
             return "cannot reach '\(remote)': \(Self.gitWords(reason)); the outline was not tied to it"
+        case .syncRemoteIsAnOption(let remote, let stored):
+            let named = stored ? "the remote this outline stores, '\(remote)'," : "'\(remote)'"
+            return "\(named) is not a remote: it begins with '-', which git reads as an option"
+                + (stored ? "; nothing was changed" : "")
+        case .syncStoredValueNotACommit(let what, let value):
+            return "this outline's sync settings were changed outside outline: its \(what) is '\(value)', "
+                + "which is not a commit id; nothing was changed"
         case .syncPushRefused(let remote, let reason):
             return "'\(remote)' refused this machine's changes: \(Self.gitWords(reason))"
         case .syncGitFailed(let action, let reason):

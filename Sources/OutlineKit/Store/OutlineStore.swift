@@ -82,6 +82,9 @@ public final class OutlineStore {
     /// it themselves, later, as a push left running by a killed round would land).
     var syncRoundWillPush: ((_ commit: String) throws -> Void)?
 
+    /// How long a sync round lets each git command run, and whom it tells when it waits.
+    public var syncTransport = SyncTransportSettings()
+
     /// Opens the outline database at `path`.
     ///
     /// - Parameters:

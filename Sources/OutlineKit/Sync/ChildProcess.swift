@@ -17,14 +17,24 @@ enum ChildProcess {
         var status: Int32
         var stdout: Data
         var stderr: String
+        /// Whether it was stopped for running past its time limit.
+        var timedOut = false
         /// Standard output as text, white space around it trimmed.
         var text: String { String(decoding: stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     /// Runs `arguments[0]`, found on `$PATH`, with `environment`, feeding it `input`.
     ///
+    /// With `timeout`, a program still running after that many seconds is stopped (see
+    /// `ChildDeadline`), and the output says so; its standard error then begins with a `fatal:`
+    /// line that says it did not finish, for the callers that pass git's words on.
+    /// `started` is given the program's process id as soon as it runs, before any waiting.
+    ///
     /// - Throws: `OutlineError.syncGitMissing` when the program cannot be started.
-    static func run(_ arguments: [String], environment: [String: String], input: Data?) throws -> Output {
+    static func run(
+        _ arguments: [String], environment: [String: String], input: Data?, timeout: TimeInterval? = nil,
+        started: ((pid_t) -> Void)? = nil
+    ) throws -> Output {
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -75,14 +85,24 @@ enum ChildProcess {
             close(errPipe[0])
             throw OutlineError.syncGitMissing
         }
-        // Output is read on other threads while input is written, so that no pipe fills.
+        started?(pid)
+        let deadline = timeout.map { ChildDeadline(pid: pid, seconds: $0) }
+        // Output is read on other threads while input is written, so that no pipe fills. Each
+        // reader closes its own end when it is done: after a stop it may be left behind (below),
+        // and a descriptor closed under a reader could be reused before it reads again.
         let group = DispatchGroup()
         let out = Collected()
         let err = Collected()
         let outDescriptor = outPipe[0]
         let errDescriptor = errPipe[0]
-        DispatchQueue.global().async(group: group) { out.data = readAll(outDescriptor) }
-        DispatchQueue.global().async(group: group) { err.data = readAll(errDescriptor) }
+        DispatchQueue.global().async(group: group) {
+            out.set(readAll(outDescriptor))
+            close(outDescriptor)
+        }
+        DispatchQueue.global().async(group: group) {
+            err.set(readAll(errDescriptor))
+            close(errDescriptor)
+        }
         if let input {
             // A child that stops reading (it failed) must not end this process with SIGPIPE.
             let previous = signal(SIGPIPE, SIG_IGN)
@@ -90,17 +110,32 @@ enum ChildProcess {
             signal(SIGPIPE, previous)
         }
         close(inPipe[1])
-        group.wait()
-        close(outPipe[0])
-        close(errPipe[0])
+        // Waits for the end without reaping the child, so that the deadline, which may signal
+        // it until told it ended, never signals another process that was given its id.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 {
+            guard errno == EINTR else { break }
+        }
+        let timedOut = deadline?.childEnded() ?? false
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { break }
         }
+        // The pipes end when every process that holds them has ended. A stopped git's own
+        // children (ssh, a hook) may outlive it for a while: they are not waited for.
+        if timedOut {
+            _ = group.wait(timeout: .now() + ChildDeadline.grace)
+        } else {
+            group.wait()
+        }
         // The wait status: the low 7 bits are the signal that ended the child, if one did.
         let signalNumber = status & 0x7F
         let exitStatus = signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
-        return Output(status: exitStatus, stdout: out.data, stderr: String(decoding: err.data, as: UTF8.self))
+        var stderr = String(decoding: err.get(), as: UTF8.self)
+        if timedOut, let timeout {
+            stderr = "fatal: it did not finish within \(SyncTransportSettings.wording(timeout))\n" + stderr
+        }
+        return Output(status: exitStatus, stdout: out.get(), stderr: stderr, timedOut: timedOut)
     }
 
     /// Reads a pipe to its end, reading again after a signal interrupts a read.
@@ -136,7 +171,12 @@ enum ChildProcess {
     }
 }
 
-/// Bytes one reading thread fills in; read only after the group it runs in is waited for.
+/// Bytes one reading thread fills in. Behind a lock: after a stop, they may be read while that
+/// thread still waits for the end of its pipe.
 private final class Collected: @unchecked Sendable {
-    var data = Data()
+    private let lock = NSLock()
+    private var data = Data()
+
+    func set(_ bytes: Data) { lock.withLock { data = bytes } }
+    func get() -> Data { lock.withLock { data } }
 }

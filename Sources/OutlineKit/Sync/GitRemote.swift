@@ -14,6 +14,8 @@ struct GitRemote {
     let cache: String
     /// The remote, as the user gave it: a URL or a path.
     let remote: String
+    /// How long each git command may run, in seconds (`SyncTransportSettings.timeout`).
+    var timeout: TimeInterval = SyncTransportSettings.defaultTimeout
 
     /// The branch the log lives on.
     static let branch = "main"
@@ -27,12 +29,19 @@ struct GitRemote {
     /// What a git command gave.
     typealias Output = ChildProcess.Output
 
-    /// Runs git in the cache with `arguments`, feeding it `input`.
+    /// Runs git in the cache with `arguments`, feeding it `input`, for `timeout` seconds at most.
+    /// While it runs, its process is noted in the cache (`GitChildRecord`), for the next round
+    /// to find if this one is killed.
     func run(_ arguments: [String], input: Data? = nil) throws -> Output {
-        try Self.git(["-C", cache] + arguments, input: input)
+        let record = GitChildRecord(cache: cache)
+        defer { record.clear() }
+        return try Self.git(["-C", cache] + arguments, input: input, timeout: timeout, started: record.note)
     }
 
-    static func git(_ arguments: [String], input: Data? = nil) throws -> Output {
+    /// Runs git with `arguments`, feeding it `input`; stopped after `timeout` seconds if given.
+    static func git(
+        _ arguments: [String], input: Data? = nil, timeout: TimeInterval? = nil, started: ((pid_t) -> Void)? = nil
+    ) throws -> Output {
         var environment = ProcessInfo.processInfo.environment
         // Never a prompt (a script must not hang on a password), messages in English to be read,
         // and a fixed author: the log's commits are records, not anyone's work.
@@ -53,20 +62,33 @@ struct GitRemote {
             environment["GIT_SSH_COMMAND"] =
                 "ssh -o BatchMode=yes -o ConnectTimeout=20 -o ServerAliveInterval=15 -o ServerAliveCountMax=3"
         }
-        return try ChildProcess.run(["git"] + arguments, environment: environment, input: input)
+        // git's ext:: transport runs the command the remote names. git refuses it unless its
+        // configuration allows it; outline refuses it whatever the configuration says, since the
+        // remote is read from a file that may come from anywhere. Set as configuration from the
+        // environment (after the user's own such settings), which outranks the config files.
+        let index = Int(environment["GIT_CONFIG_COUNT"] ?? "").flatMap { $0 >= 0 ? $0 : nil } ?? 0
+        environment["GIT_CONFIG_COUNT"] = String(index + 1)
+        environment["GIT_CONFIG_KEY_\(index)"] = "protocol.ext.allow"
+        environment["GIT_CONFIG_VALUE_\(index)"] = "never"
+        return try ChildProcess.run(
+            ["git"] + arguments, environment: environment, input: input, timeout: timeout, started: started)
     }
 
     /// Makes the cache if it is not there yet.
     func prepare() throws {
         if FileManager.default.fileExists(atPath: cache + "/HEAD") { return }
-        let made = try Self.git(["init", "--quiet", "--bare", cache])
+        // After "--": a database path that begins with "-" makes a cache path that does too.
+        let made = try Self.git(["init", "--quiet", "--bare", "--", cache], timeout: timeout)
         guard made.status == 0 else { throw OutlineError.syncGitFailed(action: "make \(cache)", reason: made.stderr) }
     }
 
     /// Fetches the remote's log; its last commit, or nil when the remote has none yet.
     func fetch() throws -> String? {
         try prepare()
-        let fetched = try run(["fetch", "--quiet", "--no-tags", "--prune", remote, "+refs/heads/*:refs/sync/*"])
+        // The remote after "--", so that git never reads it as an option (SyncArgumentCheck
+        // refuses such a remote before it gets here).
+        let fetched = try run(["fetch", "--quiet", "--no-tags", "--prune", "--", remote, "+refs/heads/*:refs/sync/*"])
+        if fetched.timedOut { throw OutlineError.syncUnreachable(remote: remote, reason: notAnswered) }
         guard fetched.status == 0 else {
             throw OutlineError.syncUnreachable(remote: remote, reason: fetched.stderr)
         }
@@ -127,21 +149,17 @@ struct GitRemote {
 
     /// Pushes `commit` as the remote's `main`, which git accepts only as a fast-forward.
     func push(_ commit: String) throws -> PushResult {
-        let pushed = try run(["push", "--porcelain", "--quiet", remote, "\(commit):refs/heads/\(Self.branch)"])
+        // The remote after "--", as in `fetch`.
+        let pushed = try run(["push", "--porcelain", "--quiet", "--", remote, "\(commit):refs/heads/\(Self.branch)"])
+        if pushed.timedOut { throw OutlineError.syncUnreachable(remote: remote, reason: notAnswered) }
         if pushed.status == 0 { return .pushed }
-        let said = pushed.text + "\n" + pushed.stderr
-        if said.contains("[rejected]") || said.contains("non-fast-forward") || said.contains("fetch first")
-            || said.contains("cannot lock ref") || said.contains("failed to lock")
-        {
-            return .rejected
+        switch GitPushReply(stdout: pushed.text, stderr: pushed.stderr) {
+        case .lostRace: return .rejected
+        case .refused(let reason): throw OutlineError.syncPushRefused(remote: remote, reason: reason)
+        case .unreachable(let reason): throw OutlineError.syncUnreachable(remote: remote, reason: reason)
         }
-        // Reached, and refused: a hook's words come as "remote:" lines, git's own as the reason
-        // in "[remote rejected] ... (reason)".
-        if said.contains("[remote rejected]") || said.contains("remote: ") {
-            let rejected = said.firstMatch(of: /\[remote rejected\][^(]*\(([^)]*)\)/).map { String($0.1) }
-            let reason = pushed.stderr.contains("remote: ") ? pushed.stderr : rejected ?? said
-            throw OutlineError.syncPushRefused(remote: remote, reason: reason)
-        }
-        throw OutlineError.syncUnreachable(remote: remote, reason: pushed.stderr.isEmpty ? pushed.text : pushed.stderr)
     }
+
+    /// Why a fetch or push was given up on after `timeout`.
+    private var notAnswered: String { "it did not answer within \(SyncTransportSettings.wording(timeout))" }
 }

@@ -60,12 +60,14 @@ extension OutlineStore {
     ///   `syncStartUnreachable` for a remote that cannot be reached, and what `sync` throws.
     public func startSyncing(with remote: String, reportingChanges: Bool = false) throws -> SyncSummary {
         guard !isEmptyStandIn else { throw OutlineError.noOutline(path: path) }
+        try SyncArgumentCheck.remote(remote, stored: false)
         if let existing = try read({ db in try SyncTables.configuration(db) }) {
             throw OutlineError.syncAlreadySetUp(remote: existing.remote)
         }
         let cacheExisted = FileManager.default.fileExists(atPath: syncCache)
         do {
-            return try startSyncing(with: remote, inLock: try SyncLock(directory: syncCache), reportingChanges)
+            let lock = try SyncLock(directory: syncCache, settings: syncTransport)
+            return try startSyncing(with: remote, inLock: lock, reportingChanges)
         } catch {
             // A refused start leaves nothing behind.
             if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
@@ -80,7 +82,7 @@ extension OutlineStore {
         -> SyncSummary
     {
         defer { lock.release() }
-        let git = GitRemote(cache: syncCache, remote: remote)
+        let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
         let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }
         if let head = try git.fetch() {
             var remoteTree = SyncTree()
@@ -119,10 +121,12 @@ extension OutlineStore {
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
             throw OutlineError.syncNotSetUp
         }
-        let lock = try SyncLock(directory: syncCache)
+        try SyncArgumentCheck.stored(configuration)
+        let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
         return try runSyncRound(
-            git: GitRemote(cache: syncCache, remote: configuration.remote), reportingChanges: reportingChanges)
+            git: GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout),
+            reportingChanges: reportingChanges)
     }
 
     /// Points the outline at another URL or path of its remote: the same repository, moved (a
@@ -132,6 +136,7 @@ extension OutlineStore {
     /// - Throws: `syncNotSetUp`.
     public func moveSyncRemote(to remote: String) throws {
         guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        try SyncArgumentCheck.remote(remote, stored: false)
         try write { db in
             guard try SyncTables.configuration(db) != nil else { throw OutlineError.syncNotSetUp }
             try SyncTables.setConfig(db, "remote", remote)
@@ -186,9 +191,10 @@ extension OutlineStore {
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
             throw OutlineError.syncNotSetUp
         }
-        let lock = try SyncLock(directory: syncCache)
+        try SyncArgumentCheck.stored(configuration)
+        let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
-        let git = GitRemote(cache: syncCache, remote: configuration.remote)
+        let git = GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout)
         let round = try runSyncRound(git: git, reportingChanges: reportingChanges)
         if let failure = round.notSent { throw failure }
         for _ in 1...Self.syncAttempts {
@@ -362,30 +368,4 @@ extension OutlineStore {
         var generator = SystemRandomNumberGenerator()
         return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
-}
-
-/// An exclusive lock on a file in the sync cache, so that rounds of one database take turns.
-final class SyncLock {
-    private var descriptor: Int32
-
-    /// Waits for the lock.
-    init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        descriptor = open(directory + "/outline-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw OutlineError.syncGitFailed(
-                action: "lock \(directory)", reason: String(cString: strerror(errno)))
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { break }
-        }
-    }
-
-    func release() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
-    }
-
-    deinit { release() }
 }

@@ -64,17 +64,12 @@ extension SyncTables {
         for name in ["remote", "replica"] where (values[name] ?? "").isEmpty {
             problems.append(Problem("sync: the setting \(name) is missing"))
         }
-        if let remote = values["remote"], remote.hasPrefix("-") {
-            problems.append(Problem("sync: the remote '\(TitleSanitizer.forTerminal(remote))' starts with '-'"))
-        }
         if let sequence = values["sequence"], (Int(sequence) ?? -1) < 0 {
             problems.append(Problem("sync: the setting sequence is not a whole number"))
         }
-        // Passed to git as a revision: anything but a commit id could be read as an option.
-        if let commit = values["last_commit"],
-            !(commit.count == 40 || commit.count == 64) || !commit.allSatisfy(\.isHexDigit)
-        {
-            problems.append(Problem("sync: the setting last_commit is not a commit id"))
+        // What git would read as an option: the same rule a round refuses by.
+        if let configuration = try configuration(db) {
+            problems += SyncArgumentCheck.problems(in: configuration).map { Problem("sync: " + $0) }
         }
         return problems
     }

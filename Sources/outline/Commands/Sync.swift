@@ -50,7 +50,9 @@ extension Outline.Sync {
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
+            let transport = try SyncTransportEnvironment.settings()
             let store = try global.openStore(recordsSteps: true)
+            store.syncTransport = transport
             let summary = try store.sync(reportingChanges: global.json)
             try SyncOutput.print(summary, json: global.json)
         }
@@ -83,8 +85,11 @@ extension Outline.Sync {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("an empty REMOTE names no git remote")
             }
+            try SyncOutput.refuseOption(remote)
+            let transport = try SyncTransportEnvironment.settings()
             let existed = FileManager.default.fileExists(atPath: try global.databasePath())
             let store = try global.openStore(recordsSteps: true, createsFile: true)
+            store.syncTransport = transport
             let summary: SyncSummary
             do {
                 summary = try store.startSyncing(with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json)
@@ -166,7 +171,9 @@ extension Outline.Sync {
         @Flag(help: GlobalOptions.jsonHelp) var json = false
 
         mutating func run() throws {
+            let transport = try SyncTransportEnvironment.settings()
             let store = try global.openStore(recordsSteps: true)
+            store.syncTransport = transport
             let (round, items, wrote) = try store.compactSyncLog(reportingChanges: global.json)
             try SyncOutput.print(round, json: global.json)
             if !global.json {
@@ -206,6 +213,7 @@ extension Outline.Sync {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("an empty REMOTE names no git remote")
             }
+            try SyncOutput.refuseOption(remote)
             let store = try global.openStore(recordsSteps: false)
             let absolute = SyncOutput.absoluteRemote(remote)
             try store.moveSyncRemote(to: absolute)
@@ -262,6 +270,15 @@ enum SyncOutput {
     }
 
     private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    /// Refuses a REMOTE that begins with `-`, which git would read as an option. A path is
+    /// written `./-x`, which `absoluteRemote` then makes absolute.
+    static func refuseOption(_ remote: String) throws {
+        guard remote.hasPrefix("-") else { return }
+        throw ValidationError(
+            OutlineError.syncRemoteIsAnOption(remote: remote, stored: false).message
+                + "; write a path that begins with '-' as './\(remote)'")
+    }
 
     /// A remote given as a relative path, made absolute: git runs in the sync cache, not here.
     /// URLs (`scheme://`, `user@host:path`) are left as they are.

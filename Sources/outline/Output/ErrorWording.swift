@@ -31,6 +31,8 @@ extension OutlineError {
             return message + "; run 'outline sync init REMOTE' (a git URL, or the path of a bare repository)"
         case .syncStartUnreachable:
             return message + "; run 'outline sync init REMOTE' again when it can be reached"
+        case .syncRemoteIsAnOption(_, stored: true):
+            return message + "; set the remote with 'outline sync remote URL'"
         case .syncAlreadySetUp:
             return message + "; 'outline sync' runs a round"
         case .syncBothHoldItems:

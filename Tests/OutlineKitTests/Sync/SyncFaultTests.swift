@@ -202,7 +202,7 @@ import Testing
         ("UPDATE sync_uid SET uid = '' WHERE id = 2", "sync: item 2 has an empty global id"),
         (
             "UPDATE sync_config SET value = '--output=x' WHERE name = 'last_commit'",
-            "sync: the setting last_commit is not a commit id"
+            "sync: the last commit synced '--output=x' is not a commit id"
         ),
     ])
     func damagedSyncTablesAreNamedAndNothingIsSent(edit: String, problem: String) throws {
