@@ -262,9 +262,15 @@ struct SyncTransportFaultTests {
             ("objects", "remote unpack failed: unable to create temporary object directory"),
             ("refs", "cannot lock ref 'refs/heads/main': Unable to create '"),
         ]
+        /// The file, but for the number of the last batch this machine wrote: a refused push
+        /// keeps the number it used, since a push that failed on the way may still have landed
+        /// (see `OwnBatches`).
+        func dumpButTheBatchNumber() throws -> String {
+            try dump(laptop).split(separator: "\n").filter { !$0.contains("'sequence'") }.joined(separator: "\n")
+        }
         for (part, reason) in cases {
             try chmod("a-w", remote + "/" + part)
-            let before = try dump(laptop)
+            let before = try dumpButTheBatchNumber()
             let refused = try runner.run(["--db", laptop.database, "sync"])
             try chmod("u+w", remote + "/" + part)
             #expect(refused.status == 1, "\(part): \(refused)")
@@ -273,7 +279,7 @@ struct SyncTransportFaultTests {
                 "\(part): \(refused)")
             #expect(refused.stderr.hasSuffix("; they are kept for the next sync\n"), "\(part): \(refused)")
             #expect(refused.stderr.split(separator: "\n").count == 1, "\(part): \(refused)")
-            #expect(try dump(laptop) == before, "\(part)")
+            #expect(try dumpButTheBatchNumber() == before, "\(part)")
         }
         #expect(try runner.run(["--db", laptop.database, "sync"]).stdout == "synced with '\(remote)': sent 1 change\n")
     }
