@@ -11,7 +11,8 @@ extension Outline {
                   markdown  a CommonMark / GitHub Flavored Markdown list: - bullets, two spaces \
                 a level, done items as - [x] tasks (--tasks writes open ones as - [ ]), notes as \
                 paragraphs under their items; text is backslash-escaped so that any CommonMark \
-                reader sees the same tree.
+                reader, and pandoc's own Markdown, sees the same tree and text (x^2^, H~2~O and \
+                $a$ stay text).
                   opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
                 items with _complete="true".
                   org       org-mode headlines, one * a level, done items as DONE (--tasks writes \
