@@ -48,11 +48,13 @@ enum TextEditor {
     }
 
     /// A new file for the text, `outline-edit-XXXXXX.txt` in `$TMPDIR` (else `/tmp`), readable
-    /// by its owner only, holding `bytes`. The `.txt` lets editors choose a plain text mode.
+    /// by its owner only, holding `bytes`: a `KeptText` when the command keeps it.
     static func temporaryFile(holding bytes: [UInt8]) throws -> String {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(folder)/outline-edit-XXXXXX.txt".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        let folder = KeptText.folder()
+        var template = Array(KeptText.template(in: folder).utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer {
+            mkstemps($0.baseAddress!, Int32(KeptText.suffix.utf8.count))
+        }
         guard descriptor >= 0 else {
             throw CommandFailure(
                 message:

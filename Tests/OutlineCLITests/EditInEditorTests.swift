@@ -136,6 +136,70 @@ struct EditInEditorTests {
         #expect(retried.status == 0 && retried.stdout == "edited \"Groceries\": 1 added\n", "\(retried)")
     }
 
+    /// A text that a refusal kept is removed once `--apply` applies it (issue 31): its text is in
+    /// the outline then, and `undo` takes it back. A retry that is refused again keeps it.
+    @Test func aKeptTextIsRemovedOnceItApplies() throws {
+        let outline = try Self.groceries()
+        let environment = ["TMPDIR": outline.directory]
+        // Kept from standard input, refused by --apply.
+        let refused = try outline.run(
+            ["edit", "1", "--apply", "-"], input: "Milk  #3\nGhost  #99\n", environment: environment)
+        #expect(refused.status == 1, "\(refused)")
+        let kept = try #require(Self.keptFile(in: refused.stderr))
+        let again = try outline.run(["edit", "1", "--apply", kept], environment: environment)
+        #expect(again.status == 1 && again.stderr.contains("the text is kept in \(kept)"), "\(again)")
+        #expect(FileManager.default.fileExists(atPath: kept))
+        try "Milk  #3\nEggs  #4\nBread  #5\nGhost\n".write(toFile: kept, atomically: false, encoding: .utf8)
+        let applied = try outline.run(["edit", "1", "--apply", kept], environment: environment)
+        #expect(applied.status == 0 && applied.stdout == "edited \"Groceries\": 1 added\n", "\(applied)")
+        #expect(!FileManager.default.fileExists(atPath: kept), "applied, so removed")
+        // Kept by an editor session that was refused, and applied once fixed.
+        let editor = try Self.editor("echo 'Spook  #98' >> \"$1\"", in: outline)
+        let edited = try Self.runOnTerminal(
+            outline, ["edit", "1"], environment: ["EDITOR": editor, "TMPDIR": outline.directory])
+        #expect(edited.status == 1, "\(edited)")
+        let keptByEditor = try #require(Self.keptFile(in: edited.stdout))
+        let text = try String(contentsOfFile: keptByEditor, encoding: .utf8)
+        try text.replacingOccurrences(of: "Spook  #98", with: "Spook").write(
+            toFile: keptByEditor, atomically: false, encoding: .utf8)
+        let retried = try outline.run(["--json", "edit", "1", "--apply", keptByEditor], environment: environment)
+        #expect(retried.status == 0, "\(retried)")
+        #expect(!FileManager.default.fileExists(atPath: keptByEditor))
+        #expect(
+            try outline.run(["ls", "1", "--tsv"]).lines.map { $0.split(separator: "\t")[4] } == [
+                "Milk", "Eggs", "Bread", "Ghost", "Spook",
+            ])
+    }
+
+    /// A file of the user's own given to --apply stays, whatever it is called and wherever it
+    /// lies: only a kept text, by its name, its folder and its owner, is removed.
+    @Test func theUsersOwnFilesAreNeverRemoved() throws {
+        let outline = try Self.groceries()
+        let environment = ["TMPDIR": outline.directory]
+        let folder = outline.directory
+        try FileManager.default.createDirectory(atPath: folder + "/mine", withIntermediateDirectories: true)
+        let own = [
+            folder + "/groceries.txt",  // any name
+            folder + "/outline-edit-abc12.txt",  // one character short
+            folder + "/outline-edit-abc1234.txt",  // one too many
+            folder + "/outline-edit-abc-12.txt",  // not what mkstemps writes
+            folder + "/mine/outline-edit-abc123.txt",  // a kept text's name, outside the temporary folder
+        ]
+        // A link with a kept text's name in the temporary folder, to a file of the user's.
+        let link = folder + "/outline-edit-link01.txt"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: own[0])
+        for (index, file) in (own + [link]).enumerated() {
+            if file != link {
+                try "Milk  #3\nEggs  #4\nBread  #5\nExtra \(index)\n".write(
+                    toFile: file, atomically: false, encoding: .utf8)
+            }
+            let applied = try outline.run(["edit", "1", "--apply", file], environment: environment)
+            #expect(applied.status == 0, "\(file): \(applied)")
+            #expect(FileManager.default.fileExists(atPath: file), "\(file) was removed")
+        }
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == own[0])
+    }
+
     @Test func aChangeMadeWhileTheEditorWasOpenIsNotOverwritten() throws {
         let outline = try Self.groceries()
         // The editor adds Milk's line back under another title; meanwhile another command adds

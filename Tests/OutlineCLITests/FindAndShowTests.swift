@@ -17,7 +17,7 @@ struct FindAndShowTests {
 
     private func ids(_ arguments: [String]) throws -> [String] {
         let result = try outline.run(["find"] + arguments)
-        #expect(result.status == 0, "\(arguments): \(result)")
+        #expect(result.status == (result.stdout.isEmpty ? 1 : 0), "\(arguments): \(result)")
         return result.lines.map { String($0.prefix { $0 != " " }) }
     }
 
@@ -51,6 +51,34 @@ struct FindAndShowTests {
                 == #"[{"id":3,"uid":null,"title":"Oat milk","path":"/Groceries/Oat milk","parent":1,"position":2,"depth":2,"done":false,"done_at":null,"note":null,"children":0,"descendants":0}]"#
                 + "\n")
         #expect(try outline.run(["find", "nothing", "--json"]).stdout == "[]\n")
+    }
+
+    /// Finding nothing is no error, but exits 1, as grep does, so that `if outline find milk;
+    /// then` works: nothing on standard output (`[]` with --json), nothing on standard error.
+    @Test func findingNothingExitsOneAsGrepDoes() throws {
+        try makeOutline()
+        for arguments in [["tea"], ["tea", "--tsv"], ["milk", "tea"], ["oat", "--under", "Work"], ["  tea", "x"]] {
+            let result = try outline.run(["find"] + arguments)
+            #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty, "\(arguments): \(result)")
+        }
+        let json = try outline.run(["find", "tea", "--json"])
+        #expect(json.status == 1 && json.stdout == "[]\n" && json.stderr.isEmpty, "\(json)")
+        for arguments in [["milk"], ["oat", "--tsv"], ["oat", "--json"], ["milk", "--under", "Work"]] {
+            let result = try outline.run(["find"] + arguments)
+            #expect(result.status == 0 && !result.stdout.isEmpty, "\(arguments): \(result)")
+        }
+        // The script of issue 31.
+        let script = """
+            for word in milk tea; do
+                if "$0" --db "$1" find "$word" > /dev/null; then echo "$word: found"; else echo "$word: none"; fi
+            done
+            """
+        let shell = try OutlineProcess.run(
+            ["sh", "-c", script, OutlineProcess.binary, outline.database], input: nil, viaShell: true)
+        #expect(shell.stdout == "milk: found\ntea: none\n", "\(shell)")
+        // A refusal still says why, and exits 1 too: the message tells it from finding nothing.
+        let refused = try outline.run(["find", "tea", "--under", "Nope"])
+        #expect(refused.status == 1 && refused.stderr.hasPrefix("error: "), "\(refused)")
     }
 
     @Test func findFollowsEditsUndoRedoAndOutsideWrites() throws {

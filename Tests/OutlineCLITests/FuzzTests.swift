@@ -68,7 +68,7 @@ struct FuzzTests {
         if result.stdout.unicodeScalars.contains(where: isForbiddenInOutput) {
             problems.append("a control character on standard output")
         }
-        if result.status != 0 {
+        if result.status != 0, !result.foundNothing(arguments) {
             let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
             if !result.stderr.hasPrefix("error: ") || lines.count != 2 || lines[1] != "" {
                 problems.append("the error is not one line starting 'error: '")

@@ -14,6 +14,13 @@ struct RunResult: CustomStringConvertible {
 
     var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
     var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+
+    /// Whether this run of `arguments` (without `--db`) was a `find` that found nothing: exit 1
+    /// with nothing said (`[]` with `--json`), as grep does, which is not a refusal.
+    func foundNothing(_ arguments: [String]) -> Bool {
+        arguments.first { !$0.hasPrefix("-") } == "find" && status == 1 && stderr.isEmpty
+            && (stdout.isEmpty || stdout == "[]\n")
+    }
 }
 
 /// Runs the built `outline` binary against one temporary database.

@@ -21,7 +21,8 @@ public protocol OutlineDocumentWriter {
     /// Starts the document; `title` names what is exported (a REF's title, or nil for the whole
     /// outline).
     mutating func begin(title: String?) throws
-    /// Writes an item; `entry.depth` is 1 for the exported REF's children.
+    /// Writes an item; `entry.depth` is 1 for the first level written: the exported REF's
+    /// children, or REF itself with `export --include-self`.
     mutating func enter(_ entry: TreeEntry) throws
     /// Ends an item, after its children.
     mutating func leave(_ entry: TreeEntry)

@@ -3,8 +3,8 @@
 /// One list item a line, `- ` bullets, two spaces of indent a level; a done item is a task list
 /// item, `- [x] `, and with `marksOpenTasks` an open one is `- [ ] `. A note follows its item's
 /// line after a blank line, as a paragraph indented to the item's text, so that no reader takes
-/// it for more of the title. Text is escaped (`MarkdownEscaping`) so that any CommonMark reader
-/// sees the same tree and the same characters.
+/// it for more of the title. Text is escaped (`MarkdownEscaping`) so that any CommonMark reader,
+/// and pandoc's own Markdown reader, sees the same tree and the same characters.
 public struct MarkdownWriter: OutlineDocumentWriter {
     /// The document written so far and not yet taken.
     public var bytes: [UInt8] = []
@@ -49,15 +49,19 @@ public struct MarkdownWriter: OutlineDocumentWriter {
 /// Backslash escapes that keep a line of text what it is in CommonMark and GFM.
 enum MarkdownEscaping {
     /// ASCII punctuation with a meaning anywhere in a line: escapes, code, emphasis, links and
-    /// images, HTML and autolinks, entities, GFM's strikethrough and tables (``\`*_[]<>&~|``). A
-    /// backslash before any ASCII punctuation stands for the character itself, so escaping more
-    /// than needed is harmless; escaping less changes the text a reader sees.
+    /// images, HTML and autolinks, entities, GFM's strikethrough and tables (``\`*_[]<>&~|``),
+    /// and what pandoc's own Markdown reads as superscript, subscript and TeX math (`^~$`). A
+    /// backslash before any ASCII punctuation stands for the character itself, in CommonMark and
+    /// in pandoc's Markdown alike, so escaping more than needed is harmless; escaping less changes
+    /// the text a reader sees. Every `^` and `$` is escaped, not only those pandoc would pair:
+    /// its pairing rules (`$` not before a digit, `$$` display math, no space inside `^2^`) are
+    /// its own to change, and a missed pair loses text where a needless backslash costs nothing.
     ///
     /// A switch rather than a set: the test runs for every byte of an export.
     @inline(__always)
     private static func isSpecialAnywhere(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x26, 0x7E, 0x7C: true
+        case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x26, 0x7E, 0x7C, 0x5E, 0x24: true
         default: false
         }
     }

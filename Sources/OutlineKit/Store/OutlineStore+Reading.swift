@@ -13,22 +13,40 @@ extension OutlineStore {
     ///
     /// - Parameters:
     ///   - start: the root (`0`) or an item whose descendants to walk.
+    ///   - includingStart: meet `start` itself first, at depth 1, and its descendants a level
+    ///     deeper (`export --include-self`), in the same snapshot as they are. The root is no item
+    ///     and is refused.
     ///   - maxDepth: how many levels below `start` to go; nil for all.
     ///   - leavingOutDone: skip done items with their subtrees (`ls --open`); the items shown keep
-    ///     their real positions, and the last one shown is the last sibling.
+    ///     their real positions, and the last one shown is the last sibling. A done `start` met
+    ///     with `includingStart` is skipped too, with everything below it.
     ///   - enter: called for each item before its children.
     ///   - leave: called for each item after its children.
-    /// - Throws: `unknownItem` when `start` does not exist.
+    /// - Throws: `unknownItem` when `start` does not exist; `rootNotAllowed` for the root with
+    ///   `includingStart`.
     public func walk(
-        from start: ItemID = .root, maxDepth: Int? = nil, leavingOutDone: Bool = false,
+        from start: ItemID = .root, includingStart: Bool = false, maxDepth: Int? = nil, leavingOutDone: Bool = false,
         enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void = { _ in }
     ) throws {
+        if includingStart, start == .root { throw OutlineError.rootNotAllowed(operation: "written as an item") }
         try read { db in
             try TreeQueries.requireParent(db, start)
+            // Depths count from the first level met: with `start` itself on it, its children are
+            // on the second, and the limit moves down with them.
+            let levelsAbove = includingStart ? 1 : 0
             var walk = Walk(
-                fetcher: try ChildrenFetcher(db), maxDepth: maxDepth ?? Int.max, leavingOutDone: leavingOutDone,
-                path: [start])
-            try walkChildren(db, &walk, of: start, depth: 1, enter: enter, leave: leave)
+                fetcher: try ChildrenFetcher(db), maxDepth: maxDepth.map { $0 + levelsAbove } ?? Int.max,
+                leavingOutDone: leavingOutDone, path: [start])
+            guard includingStart else {
+                try walkChildren(db, &walk, of: start, depth: 1, enter: enter, leave: leave)
+                return
+            }
+            let item = try TreeQueries.item(db, start)
+            if leavingOutDone, item.isDone { return }
+            let entry = TreeEntry(item: item, depth: 1, isLastSibling: true)
+            try enter(entry)
+            try walkChildren(db, &walk, of: start, depth: 2, enter: enter, leave: leave)
+            try leave(entry)
         }
     }
 

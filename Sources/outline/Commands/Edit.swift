@@ -18,7 +18,9 @@ extension Outline {
 
                 If the text cannot be applied (an unknown or repeated #ID, an indent that skips a \
                 level, a refused title, or the items changed meanwhile), nothing is changed and \
-                the text is kept in a file whose path the error gives; --apply FILE retries it.
+                the text is kept in a file whose path the error gives; --apply FILE retries it, \
+                and once the kept file applies it is removed (a file of your own given to \
+                --apply is never removed).
 
                 Examples:
                   outline edit Groceries/Milk "Buy oat milk"
@@ -89,6 +91,8 @@ extension Outline {
                     throw Self.failure(error.commandLineMessage, keeping: text, in: nil, advice: nil)
                 }
                 try apply(text, to: root, in: store, keptIn: file)
+                // A text that an earlier refusal kept has done its job; the user's own files stay.
+                if let file { KeptText.removeIfKept(file) }
             } else {
                 try editInEditor()
             }

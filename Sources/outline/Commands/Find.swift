@@ -16,8 +16,12 @@ extension Outline {
                 --tsv: id, parent, position, depth, title, done (1 or 0), path, separated by tabs \
                 (depth counts from the top). --json: an array of 'outline show --json' objects.
 
+                Finding nothing prints nothing (--json: []) and exits with status 1, as grep \
+                does, so that a script can test for a match.
+
                 Examples:
                   outline find milk
+                  if outline find milk > /dev/null; then echo "milk is on a list"; fi
                   outline find call ana --under Work
                   outline find invoice --open
                   outline find invoice --tsv | cut -f1 | xargs -r outline rm
@@ -56,17 +60,22 @@ extension Outline {
             if global.json {
                 var json = JSONWriter()
                 json.openArray()
-                for details in try store.findDetails(query) { ItemDetailsOutput.write(details, to: &json) }
+                let found = try store.findDetails(query)
+                for details in found { ItemDetailsOutput.write(details, to: &json) }
                 json.closeArray()
                 output.write(bytes: json.bytes)
                 output.write("\n")
+                if found.isEmpty { throw Self.nothingFound }
                 return
             }
             let terminal = Terminal.isStandardOutputTerminal
             if !tsv, !Terminal.usesColour {
                 // The common case, and the one that may print a million paths: as bytes.
                 let count = try store.writeFoundLines(query) { output.write(bytes: $0) }
-                if count == 0, terminal { StandardError.writeLine("nothing found") }
+                if count == 0 {
+                    if terminal { StandardError.writeLine("nothing found") }
+                    throw Self.nothingFound
+                }
                 return
             }
             let found = try store.find(query)
@@ -83,8 +92,15 @@ extension Outline {
                     output.writeLine("\(match.item.id)  " + paths.shown(match))
                 }
             }
-            if found.isEmpty, terminal { StandardError.writeLine("nothing found") }
+            if found.isEmpty {
+                if terminal { StandardError.writeLine("nothing found") }
+                throw Self.nothingFound
+            }
         }
+
+        /// A search that found nothing is not an error, and says nothing more, but exits 1, as
+        /// grep does: `if outline find milk; then` tests for a match.
+        static let nothingFound = ExitCode.failure
     }
 }
 

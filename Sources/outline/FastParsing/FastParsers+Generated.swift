@@ -227,7 +227,7 @@ extension FastParsers {
 
     /// `export`.
     private static func parseExport(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--format"], flags: ["--json", "--open", "--tasks"]) else {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--format"], flags: ["--json", "--include-self", "--open", "--tasks"]) else {
             return nil
         }
         var operands = line.operands[...]
@@ -235,6 +235,7 @@ extension FastParsers {
         command.db = try line.value(of: "--db", FastValue.text)
         command.json = line.has("--json")
         command.item = try FastValue.next(&operands, ItemReference.argument)
+        command.includeSelf = line.has("--include-self")
         command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
         command.open = line.has("--open")
         command.tasks = line.has("--tasks")

@@ -3,14 +3,23 @@ import OutlineKit
 /// `ls --json` and `export --format json`: the nested array of items, streamed.
 enum ListingJSON {
     /// Writes the array to standard output: each item's object is opened when the walk enters
-    /// it and closed when it leaves, and the text goes out as it is written.
-    static func write(_ store: OutlineStore, from start: ItemID, maxDepth: Int?, leavingOutDone: Bool) throws {
+    /// it and closed when it leaves, and the text goes out as it is written. With
+    /// `includingStart`, the array holds `start` itself (`export --include-self`).
+    ///
+    /// - Returns: whether the array holds any item.
+    @discardableResult
+    static func write(
+        _ store: OutlineStore, from start: ItemID, includingStart: Bool = false, maxDepth: Int?,
+        leavingOutDone: Bool
+    ) throws -> Bool {
         let output = StandardOutput.shared
         var json = JSONWriter()
+        var wroteItems = false
         json.openArray()
         try store.walk(
-            from: start, maxDepth: maxDepth, leavingOutDone: leavingOutDone,
+            from: start, includingStart: includingStart, maxDepth: maxDepth, leavingOutDone: leavingOutDone,
             enter: { entry in
+                wroteItems = true
                 json.openObject()
                 ItemDetailsOutput.writeItemFields(entry.item, to: &json)
                 // A list the depth limit cut is null, not empty: empty would say "no children".
@@ -31,5 +40,6 @@ enum ListingJSON {
         json.closeArray()
         output.write(bytes: json.takeBytes())
         output.write("\n")
+        return wroteItems
     }
 }
