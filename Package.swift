@@ -33,14 +33,16 @@ let releaseStartUpFlags = [
 
 let package = Package(
     name: "outline",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "outline", targets: ["outline"]),
         .library(name: "OutlineKit", targets: ["OutlineKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Held to the minor version the parser generator was checked against: it reads
+        // `_dumpHelp()`, which swift-argument-parser may change in any release
+        // (FastParserTests fails when it does).
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
         // Only for `scripts/docs` (swift package generate-documentation); nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],

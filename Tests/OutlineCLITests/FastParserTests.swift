@@ -25,6 +25,18 @@ struct FastParserTests {
     }
 
     /// Every command without commands of its own has a fast parser; `sync` has none.
+    /// The generator reads swift-argument-parser's `_dumpHelp()`, an underscored interface that
+    /// any release may change; Package.swift holds the dependency to the minor version checked.
+    /// This says, in so many words, when an upgrade changed what the generator reads.
+    @Test func theParsersOwnDescriptionIsReadAsBefore() {
+        let arguments = ParserDescription.arguments(of: Outline.Add.self)
+        let names = arguments.flatMap(ParserDescription.names(of:))
+        #expect(
+            ["--under", "--at", "--before", "--after", "--db", "--json", "-h", "--help"].allSatisfy(names.contains))
+        #expect(arguments.contains { $0["kind"] as? String == "positional" })
+        #expect(arguments.contains { $0["kind"] as? String == "option" && $0["isRepeating"] as? Bool == false })
+    }
+
     @Test func theLeafCommandsHaveFastParsers() {
         let leaves = Outline.configuration.subcommands.filter { $0.configuration.subcommands.isEmpty }
             .compactMap { $0.configuration.commandName }
