@@ -4,7 +4,7 @@ import Testing
 
 /// SIGKILL at a random moment: every command happens whole or not at all, the file stays sound,
 /// and undo still works.
-@Suite("Killed commands leave all or nothing")
+@Suite("Killed commands leave all or nothing", .tags(.soak), .enabled(if: Soak.isOn, Soak.skipped))
 struct CrashSafetyTests {
     let outline = OutlineProcess()
 

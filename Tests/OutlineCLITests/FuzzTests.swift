@@ -9,7 +9,7 @@ import Testing
 ///
 /// The suite runs it briefly; `scripts/fuzz` runs it for minutes with a fresh seed.
 /// `OUTLINE_FUZZ_SECONDS` and `OUTLINE_FUZZ_SEED` set the length and the seed.
-@Suite("Fuzzing: random command lines")
+@Suite("Fuzzing: random command lines", .tags(.soak), .enabled(if: Soak.isOn, Soak.skipped))
 struct FuzzTests {
     /// Far above any command here; a command still running then is hung.
     static let timeLimit: TimeInterval = 60

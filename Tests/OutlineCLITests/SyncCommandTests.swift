@@ -336,7 +336,9 @@ struct SyncRaceTests {
 
     /// Two machines sync at the same moment, and two rounds of one machine run at once beside
     /// its other commands: every round ends well, and nothing any of them added is lost.
-    @Test func roundsAtTheSameMomentFromTwoMachinesAndFromOne() throws {
+    @Test(.tags(.soak), .enabled(if: Soak.isOn, Soak.skipped)) func roundsAtTheSameMomentFromTwoMachinesAndFromOne()
+        throws
+    {
         let (laptop, desktop) = try joined(try bareRemote())
         for round in 1...4 {
             try laptop.run(["add", "laptop \(round)", "--under", "Inbox"])
@@ -385,7 +387,7 @@ struct SyncRaceTests {
 
     /// A round killed at any moment (SIGKILL) leaves the file sound; the next round finishes the
     /// work, and both machines end with every item either added.
-    @Test func aKilledRoundIsFinishedByTheNext() throws {
+    @Test(.tags(.soak), .enabled(if: Soak.isOn, Soak.skipped)) func aKilledRoundIsFinishedByTheNext() throws {
         let (laptop, desktop) = try joined(try bareRemote())
         var rng = SeededGenerator(seed: 16)
         var added: [String] = []
@@ -413,7 +415,7 @@ struct SyncRaceTests {
 
     /// The remote is a `git daemon` on the loopback interface, reached as git://: a real network
     /// transport, not a path.
-    @Test func overTheNetworkThroughGitDaemon() throws {
+    @Test(.tags(.soak), .enabled(if: Soak.isOn, Soak.skipped)) func overTheNetworkThroughGitDaemon() throws {
         _ = try bareRemote()
         // The daemon itself rather than `git daemon`, which would leave it running when stopped.
         let executable = "/usr/lib/git-core/git-daemon"

@@ -12,7 +12,7 @@ import Testing
 /// `OUTLINE_TORTURE_ROUNDS` sets the number of rounds (`scripts/fuzz` runs a long one);
 /// `OUTLINE_TORTURE_SEED` sets the seed. A seed replays the same choices only while the processes
 /// commit in the same order, since each round's commands are drawn from the outline as it stands.
-@Suite("Torture: concurrent random commands against a model")
+@Suite("Torture: concurrent random commands against a model", .tags(.soak), .enabled(if: Soak.isOn, Soak.skipped))
 struct TortureTests {
     static let workers = 4
 

@@ -6,7 +6,7 @@ import Testing
 /// Random and mutated documents of every format, read and imported: no crash, no hang, and
 /// either the whole tree or nothing. `OUTLINE_FUZZ_SECONDS` (which `scripts/fuzz` sets) makes it
 /// run longer, `OUTLINE_FUZZ_SEED` replays a run.
-@Suite("Fuzzing: random and mutated documents")
+@Suite("Fuzzing: random and mutated documents", .tags(.soak), .enabled(if: Soak.isOn, Soak.skipped))
 struct ImportFuzzTests {
     /// Pieces that mean something in some format, for insertions.
     static let syntax = [
