@@ -37,9 +37,10 @@ struct ReferenceCompleter {
         } else if partial.isTopLevel {
             parent = .root
         } else {
-            // Always a path, digits included: in `2026/Ma`, 2026 is a title.
+            // Always a path, digits included: in `2026/Ma`, 2026 is a title. A path that names
+            // nothing offers nothing: no time goes into finding out why.
             guard let path = try? TitlePath(parsing: String(partial.parentText.dropLast())),
-                let id = try? OutlineStore.resolve(path, db)
+                let id = try? OutlineStore.resolve(path, db, hinting: false)
             else { return [] }
             parent = id
         }
