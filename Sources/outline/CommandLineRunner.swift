@@ -282,7 +282,10 @@ enum CommandLineRunner {
                 // --help, --version and completion scripts arrive as errors; they print to
                 // standard output (as the parser's `exit(withError:)` would), and a failed write
                 // is reported as every command's is.
-                let text = Outline.fullMessage(for: error)
+                var text = Outline.fullMessage(for: error)
+                if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) {
+                    text = CompletionScripts.amended(text)
+                }
                 if !text.isEmpty { StandardOutput.shared.writeLine(text) }
                 StandardOutput.shared.flush()
                 return 0
