@@ -58,8 +58,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// A reference that is neither an id nor a path of titles (`A//B`); `reason` says why.
     case invalidReference(String, reason: String)
     /// No item has this title where the path looked: under the item titled `parentTitle` (nil:
-    /// anywhere, or at the top level when `atTopLevel`).
-    case noItemTitled(title: String, parentTitle: String?, atTopLevel: Bool)
+    /// anywhere, or at the top level when `atTopLevel`). `hint` says what the path may have
+    /// meant, where the outline shows it (a title holding a `/`, one that differs in accents).
+    case noItemTitled(title: String, parentTitle: String?, atTopLevel: Bool, hint: UnmatchedPathHint? = nil)
     /// The reference names several items; `candidates` are the first of them (id and printed
     /// path, by id), `count` how many there are in all.
     case ambiguousReference(String, candidates: [ReferenceCandidate], count: Int)
@@ -259,10 +260,15 @@ extension OutlineError: LocalizedError {
             return "no item with id \(id)"
         case .invalidReference(let text, let reason):
             return "'\(TitleSanitizer.forTerminal(text))' does not name an item: \(reason)"
-        case .noItemTitled(let title, let parentTitle, let atTopLevel):
+        case .noItemTitled(let title, let parentTitle, let atTopLevel, let hint):
             let shown = "\"\(TitleSanitizer.forTerminal(title))\""
-            if let parentTitle { return "no item titled \(shown) under \"\(TitleSanitizer.forTerminal(parentTitle))\"" }
-            return atTopLevel ? "no top-level item titled \(shown)" : "no item titled \(shown)"
+            let missed =
+                if let parentTitle {
+                    "no item titled \(shown) under \"\(TitleSanitizer.forTerminal(parentTitle))\""
+                } else {
+                    atTopLevel ? "no top-level item titled \(shown)" : "no item titled \(shown)"
+                }
+            return missed + (hint.map { "; " + TitleSanitizer.forTerminal($0.phrase()) } ?? "")
         case .ambiguousReference(let text, _, let count):
             return "'\(TitleSanitizer.forTerminal(text))' names \(count) items; name one by its id or a longer path"
         case .emptySearch:

@@ -282,7 +282,10 @@ enum CommandLineRunner {
                 // --help, --version and completion scripts arrive as errors; they print to
                 // standard output (as the parser's `exit(withError:)` would), and a failed write
                 // is reported as every command's is.
-                let text = Outline.fullMessage(for: error)
+                var text = Outline.fullMessage(for: error)
+                if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) {
+                    text = CompletionScripts.amended(text)
+                }
                 if !text.isEmpty { StandardOutput.shared.writeLine(text) }
                 StandardOutput.shared.flush()
                 return 0
@@ -333,10 +336,14 @@ enum CommandLineRunner {
     }
 
     /// After the one error line of an ambiguous reference, one line a candidate, `  ID  /path`,
-    /// so that the user can pick one; then how many more there are.
+    /// so that the user can pick one; then how many more there are. The ids are right-aligned
+    /// in one column, so that the paths start in one column too and read as a list.
     private static func printCandidates(_ candidates: [ReferenceCandidate], count: Int) {
+        let width = candidates.map { String($0.id).count }.max() ?? 0
         for candidate in candidates {
-            StandardError.writeLine("  \(candidate.id)  \(TitleSanitizer.forTerminal(candidate.path))")
+            let id = String(candidate.id)
+            let padding = String(repeating: " ", count: width - id.count)
+            StandardError.writeLine("  \(padding)\(id)  \(TitleSanitizer.forTerminal(candidate.path))")
         }
         if count > candidates.count { StandardError.writeLine("  … and \(count - candidates.count) more") }
     }

@@ -52,7 +52,7 @@ struct Outline: ParsableCommand {
         commandName: toolName,
         abstract: "A nested-list outliner for the shell: an ordered tree of items in one SQLite file.",
         discussion: """
-            REF names an item by its titles, joined by / (Groceries/Milk; a leading / starts at the top level: /Work/Launch), matched exactly, else ignoring case, or by its id (digits only: 12). 0 or "root" is the invisible root. A path that names several items is refused with their ids and paths. In a title, write / as \\/ and \\ as \\\\; a top-level title of digits is /2026. Positions are 1-based among siblings. The database is --db PATH, else $OUTLINE_DB, else $XDG_DATA_HOME/outline/outline.db, else ~/.local/share/outline/outline.db.
+            REF names an item by its titles, joined by / (Groceries/Milk; a leading / starts at the top level: /Work/Launch), matched exactly, else ignoring case, or by its id (digits only: 12). 0 or "root" is the invisible root. A path that names several items is refused with their ids and paths; one that names none says so, and when a title there holds a / or matches but for accents, how to write it. In a title, write / as \\/ and \\ as \\\\; a top-level title of digits is /2026. Positions are 1-based among siblings. The database is --db PATH, else $OUTLINE_DB, else $XDG_DATA_HOME/outline/outline.db, else ~/.local/share/outline/outline.db.
 
             Examples:
               outline add Groceries                 # prints the new id, say 1

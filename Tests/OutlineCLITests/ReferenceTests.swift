@@ -65,9 +65,25 @@ struct ReferenceTests {
         let result = try outline.run(["rm", "same"])
         #expect(result.status == 1)
         #expect(
-            result.stderr.hasPrefix("error: 'same' names 12 items; name one by its id or a longer path\n  1  /Same\n"))
+            result.stderr.hasPrefix("error: 'same' names 12 items; name one by its id or a longer path\n   1  /Same\n"))
         #expect(result.stderr.hasSuffix("  10  /Same\n  … and 2 more\n"), "\(result.stderr)")
         #expect(try outline.tsv().count == 12)
+    }
+
+    /// The candidates' ids stand right-aligned in one column, so that the paths line up.
+    @Test func theCandidatesIdsAreRightAligned() throws {
+        try outline.run(["add", "Groceries"])
+        try outline.run(["add"] + Array(repeating: "x", count: 7))
+        try outline.run(["add", "Milk", "--under", "Groceries"])
+        try outline.run(["add"] + Array(repeating: "x", count: 112))
+        try outline.run(["add", "Milk", "--under", "Groceries"])
+        let result = try outline.run(["rm", "Milk"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: 'Milk' names 2 items; name one by its id or a longer path\n    9  /Groceries/Milk\n  122  /Groceries/Milk\n",
+            "\(result)")
+        #expect(try outline.tsv().count == 122)
     }
 
     /// A path names the items whose whole path matches, and an exact title beats a case twin.

@@ -18,11 +18,21 @@ struct ShellCompletionTests {
     /// COMPREPLY after bash's completion function for `line` (completing its last word), with the
     /// script `outline --generate-completion-script bash` prints and the built binary on PATH.
     func bashCompletions(_ line: String, environment: [String: String] = [:]) throws -> [String] {
+        try bashCompletion(line, environment: environment).replies
+    }
+
+    /// COMPREPLY after bash's completion function for `line`, and the options the function set
+    /// with `compopt` (`-o nospace`), one call a string: outside a completion bash refuses
+    /// `compopt`, so a function of that name notes each call instead.
+    func bashCompletion(_ line: String, environment: [String: String] = [:]) throws -> (
+        replies: [String], compopt: [String]
+    ) {
         let script = try outline.run(["--generate-completion-script", "bash"], useDatabaseOption: false).stdout
         let scriptFile = outline.directory + "/outline.bash"
         try script.write(toFile: scriptFile, atomically: true, encoding: .utf8)
         let driver = """
             source "$1"
+            compopt() { printf '%s\\n' "$*" >&2; }
             line="$2"
             read -ra COMP_WORDS <<< "$line"
             [[ "$line" == *" " ]] && COMP_WORDS+=("")
@@ -43,7 +53,10 @@ struct ShellCompletionTests {
             ],
             input: nil, environment: environment, viaShell: true)
         #expect(result.status == 0, "\(result)")
-        return result.lines.filter { !$0.isEmpty }
+        return (
+            result.lines.filter { !$0.isEmpty },
+            result.stderr.split(separator: "\n").map(String.init)
+        )
     }
 
     @Test func bashCompletesTitlesPathsAndIds() throws {
@@ -59,6 +72,60 @@ struct ShellCompletionTests {
         #expect(try bashCompletions("outline --db \(db) rm Bu") == ["Buy milk"])
         #expect(try bashCompletions("outline rm Bu", environment: ["OUTLINE_DB": db]) == ["Buy milk"])
         #expect(try bashCompletions("outline show --db \(db) 1").first == "1")
+    }
+
+    /// An item with children completes without the space after it, so that a `/` and a child
+    /// can follow, as a folder's name does; an item without children with the space, as before.
+    @Test func bashLeavesTheSpaceOutAfterAnItemWithChildren() throws {
+        let db = outline.database
+        let parent = try bashCompletion("outline show --db \(db) /Gro")
+        #expect(parent.replies == ["/Groceries"] && parent.compopt == ["-o nospace"], "\(parent)")
+        let leaf = try bashCompletion("outline show --db \(db) Bu")
+        #expect(leaf.replies == ["Buy milk"] && leaf.compopt.isEmpty, "\(leaf)")
+        let child = try bashCompletion("outline done --db \(db) Work/")
+        #expect(child.replies == ["Work/Milk"] && child.compopt.isEmpty, "\(child)")
+        // Several offers: bash inserts what they share, and never a space.
+        let several = try bashCompletion("outline show --db \(db) ")
+        #expect(several.replies.count > 1 && several.compopt.isEmpty, "\(several)")
+    }
+
+    /// After a path that names several items, the items' anchored paths are offered in its
+    /// place, as the ambiguity error lists them, each to go on from with a `/`.
+    @Test func bashOffersTheAnchoredPathsOfAnAmbiguousPath() throws {
+        let db = outline.database
+        try outline.run(["add", "Reading", "Books"])  // 9, 10
+        try outline.run(["add", "A", "B", "--under", "9"])
+        try outline.run(["add", "Reading", "--under", "Books"])  // 13
+        try outline.run(["add", "C", "--under", "13"])
+        let both = try bashCompletion("outline ls --db \(db) Reading/")
+        // The word as typed stays among them, so that bash keeps it rather than cut it back to
+        // the "/" the paths share; it lists them all on a second tab.
+        #expect(both.replies.sorted() == ["/Books/Reading/", "/Reading/", "Reading/"], "\(both)")
+        // Whole paths are listed (bash's file-name display would show "Reading/" twice), and
+        // none is followed by a space.
+        #expect(both.compopt.contains("+o filenames") && both.compopt.contains("-o nospace"), "\(both)")
+        let one = try bashCompletion("outline ls --db \(db) reading/c")
+        #expect(one.replies == ["/Books/Reading/C"] && !one.compopt.contains("-o nospace"), "\(one)")
+        // The paths are quoted for the shell, since bash no longer does it for them.
+        try outline.run(["add", "Old Books"])  // 15
+        try outline.run(["add", "Reading", "--under", "15"])
+        try outline.run(["add", "D", "--under", "16"])
+        let quoted = try bashCompletion("outline ls --db \(db) Reading/")
+        #expect(quoted.replies.contains(#"/Old\ Books/Reading/"#), "\(quoted)")
+    }
+
+    /// The scripts outline amends keep no REF on the generator's way (which matches offers
+    /// again and always adds a space): a newer swift-argument-parser that writes its scripts
+    /// otherwise fails here, by name, before any shell does.
+    @Test func everyREFGoesThroughOutlinesOwnFunction() throws {
+        let bash = try outline.run(["--generate-completion-script", "bash"], useDatabaseOption: false).stdout
+        #expect(!bash.contains(#"-W "$(__outline_custom_complete"#))
+        #expect(bash.components(separatedBy: #"__outline_add_ref_completions "$(__outline_custom_complete"#).count > 10)
+        let zsh = try outline.run(["--generate-completion-script", "zsh"], useDatabaseOption: false).stdout
+        let definitions = zsh.components(separatedBy: "\n__outline_custom_complete() {").count - 1
+        let ours = try #require(zsh.range(of: "# REFs: outline offers them"))
+        let run = try #require(zsh.range(of: #"if [[ "${funcstack[1]}" = _outline ]]"#))
+        #expect(definitions == 2 && ours.lowerBound < run.lowerBound)
     }
 
     /// `--db` completes file names, before the command's name and after it (it offered nothing).
@@ -128,8 +195,9 @@ struct ShellCompletionTests {
         let words = ["outline", "show", "--db", outline.database, "Groceries/M"]
         let request = ["---completion", "show", "--", "positional@0", "4", "11"] + words
         let zsh = try outline.run(request, environment: ["SAP_SHELL": "zsh"], useDatabaseOption: false)
-        #expect(zsh.lines.contains("Groceries/Mi\\\\/lk:/Groceries/Mi\\\\/lk"), "\(zsh)")
-        #expect(zsh.lines.contains("Groceries/Milk:/Groceries/Milk"), "\(zsh)")
+        // Each after its flags ("-": neither going on with a "/" nor in place of the word).
+        #expect(zsh.lines.contains("-\tGroceries/Mi\\\\/lk:/Groceries/Mi\\\\/lk"), "\(zsh)")
+        #expect(zsh.lines.contains("-\tGroceries/Milk:/Groceries/Milk"), "\(zsh)")
         let fish = try outline.run(request, environment: ["SAP_SHELL": "fish"], useDatabaseOption: false)
         #expect(fish.lines.contains("Groceries/Milk\t/Groceries/Milk"), "\(fish)")
     }

@@ -52,6 +52,34 @@ struct ReferenceCompletionTests {
         #expect(try texts("Milk/") == [])
     }
 
+    /// An offer whose item has children may go on with a `/`: a shell leaves out the space.
+    @Test func anItemWithChildrenGoesOn() throws {
+        let offers = try fixture.store.referenceCompletions(for: "")
+        #expect(offers.map(\.continues) == [true, true, true, false], "\(offers)")
+        #expect(try fixture.store.referenceCompletions(for: "Groceries/Mi").map(\.continues) == [false, false])
+        // Digits are an id, which no "/" can follow.
+        #expect(try fixture.store.referenceCompletions(for: "1").allSatisfy { !$0.continues })
+    }
+
+    /// After a path that names several items, their anchored paths, in place of what was typed.
+    @Test func aPathThatNamesSeveralOffersTheirAnchoredPaths() throws {
+        let store = fixture.store
+        let groceriesMilk = try store.resolve(ItemReference(parsing: "/Groceries/Milk"))
+        let workMilk = try store.resolve(ItemReference(parsing: "/Work/Milk"))
+        try store.add(["Oat", "Soy"], under: groceriesMilk)
+        try store.add(["Oat"], under: workMilk)
+        let both = try store.referenceCompletions(for: "milk/")
+        #expect(
+            both == [
+                ReferenceCompletion(
+                    text: "/Groceries/Milk/", description: "id \(groceriesMilk)", continues: true, inPlaceOfTyped: true),
+                ReferenceCompletion(
+                    text: "/Work/Milk/", description: "id \(workMilk)", continues: true, inPlaceOfTyped: true),
+            ])
+        #expect(try texts("Milk/o") == ["/Groceries/Milk/Oat", "/Work/Milk/Oat"])
+        #expect(try texts("Milk/S") == ["/Groceries/Milk/Soy"])
+    }
+
     @Test func titlesAreEscapedAndEscapesAreRead() throws {
         #expect(try texts("Groceries/a") == ["Groceries/a\\/b"])
         #expect(try texts("Groceries/a\\/") == ["Groceries/a\\/b"])

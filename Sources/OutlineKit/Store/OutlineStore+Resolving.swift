@@ -35,7 +35,21 @@ extension OutlineStore {
     /// How many candidates an ambiguous reference lists.
     static let candidatesShown = 10
 
-    static func resolve(_ path: TitlePath, _ db: Database) throws -> ItemID {
+    /// `resolve(_:)` within a read; `hinting` as for `items(namedBy:_:hinting:)`.
+    static func resolve(_ path: TitlePath, _ db: Database, hinting: Bool = true) throws -> ItemID {
+        let named = try items(namedBy: path, db, hinting: hinting)
+        if named.count == 1 { return named[0] }
+        let shown = try named.sorted().prefix(candidatesShown).map { id in
+            ReferenceCandidate(id: id, path: try Self.path(of: id, db).description)
+        }
+        throw OutlineError.ambiguousReference(path.description, candidates: shown, count: named.count)
+    }
+
+    /// Every item `path` names (see `resolve(_:)`), in no order: one or more.
+    ///
+    /// - Throws: `noItemTitled`, with a hint of what the path may have meant when `hinting`
+    ///   (the search for one runs only once the path has failed).
+    static func items(namedBy path: TitlePath, _ db: Database, hinting: Bool = true) throws -> [ItemID] {
         let pending = try TitleIndex.pending(db)
         // Each candidate with whether its path so far matched exactly.
         var candidates: [(id: ItemID, exact: Bool)] = path.isAnchored ? [(.root, true)] : []
@@ -43,20 +57,9 @@ extension OutlineStore {
             let anywhere = index == 0 && !path.isAnchored
             var next: [(id: ItemID, exact: Bool)] = []
             for title in TitleSanitizer.readings(of: segment) {
-                let key = TitleKey.of(title)
                 let parentExact = Dictionary(candidates, uniquingKeysWith: { $0 || $1 })
-                var matches =
-                    try anywhere ? titled(key, db) : candidates.flatMap { try titled(key, under: $0.id, db) }
-                if !pending.isEmpty {
-                    // Noted titles may have stale keys: fold them here instead.
-                    let pendingIDs = Set(pending.map(\.id))
-                    matches.removeAll { pendingIDs.contains($0.id) }
-                    matches += pending.filter { anywhere || $0.parent.flatMap { parentExact[$0] } != nil }.map {
-                        ($0.id, $0.parent, $0.title)
-                    }
-                }
-                // The indexes find candidates by their keys; the titles themselves decide.
-                for match in matches where TitleKey.of(match.title) == key {
+                let parents = anywhere ? nil : candidates.map(\.id)
+                for match in try titled(TitleKey.of(title), under: parents, pending: pending, db) {
                     let exact = (anywhere || match.parent.flatMap { parentExact[$0] } == true) && match.title == title
                     next.append((match.id, exact))
                 }
@@ -64,17 +67,42 @@ extension OutlineStore {
             guard !next.isEmpty else {
                 throw OutlineError.noItemTitled(
                     title: segment, parentTitle: index == 0 ? nil : path.titles[index - 1],
-                    atTopLevel: index == 0 && path.isAnchored)
+                    atTopLevel: index == 0 && path.isAnchored,
+                    hint: hinting ? Self.hint(for: path, pending: pending, db) : nil)
             }
             candidates = Dictionary(next, uniquingKeysWith: { $0 || $1 }).map { ($0.key, $0.value) }
         }
         let exact = candidates.filter(\.exact)
-        let named = (exact.isEmpty ? candidates : exact).map(\.id)
-        if named.count == 1 { return named[0] }
-        let shown = try named.sorted().prefix(candidatesShown).map { id in
-            ReferenceCandidate(id: id, path: try Self.path(of: id, db).description)
+        return (exact.isEmpty ? candidates : exact).map(\.id)
+    }
+
+    /// What `path`, which names no item, may have meant. A failure to find out is no reason to
+    /// report another error than the path's own.
+    private static func hint(for path: TitlePath, pending: [TitleIndex.PendingItem], _ db: Database)
+        -> UnmatchedPathHint?
+    {
+        var search = UnmatchedPathSearch(db, pending: pending)
+        return (try? search.hint(for: path)) ?? nil
+    }
+
+    /// The items whose title folds to `key` (`TitleKey.of`): children of `parents`, or anywhere
+    /// when `parents` is nil. Titles noted in `pending` are folded here, since their keys in the
+    /// indexes may be stale.
+    static func titled(
+        _ key: String, under parents: [ItemID]?, pending: [TitleIndex.PendingItem], _ db: Database
+    ) throws -> [Match] {
+        var matches = try parents.map { try $0.flatMap { try titled(key, under: $0, db) } } ?? titled(key, db)
+        if !pending.isEmpty {
+            let pendingIDs = Set(pending.map(\.id))
+            matches.removeAll { pendingIDs.contains($0.id) }
+            let parentSet = parents.map(Set.init)
+            matches += pending.filter { item in
+                guard let parentSet else { return true }
+                return item.parent.map(parentSet.contains) == true
+            }.map { ($0.id, $0.parent, $0.title) }
         }
-        throw OutlineError.ambiguousReference(path.description, candidates: shown, count: named.count)
+        // The indexes find candidates by their keys; the titles themselves decide.
+        return matches.filter { TitleKey.of($0.title) == key }
     }
 
     /// Items anywhere whose folded title may be `key`: those `lower()` folds right, and those
@@ -98,12 +126,12 @@ extension OutlineStore {
     /// (GRDB stops the process on text where it decodes an integer): nil where an outside edit
     /// stored one that is not an id, so that the item, found anywhere, is under no item. The
     /// command that acts on it then says what is wrong (`ItemFault.parentNotAnID`).
-    private typealias Match = (id: ItemID, parent: ItemID?, title: String)
+    typealias Match = (id: ItemID, parent: ItemID?, title: String)
 
     /// The rows with their first id only. The two halves of the queries above are disjoint (an
     /// item has a stored key only where `lower()` folds it wrong), which spares SQLite the
     /// sorting of a UNION; a `title_key` damaged by hand could still name an item twice.
-    private static func unique(_ rows: [Match]) -> [Match] {
+    static func unique(_ rows: [Match]) -> [Match] {
         var seen = Set<ItemID>()
         return rows.filter { seen.insert($0.id).inserted }
     }

@@ -9,8 +9,12 @@ extension OutlineStore {
     /// - a path and a title's start, `Groceries/M` or `/Work/L`: the titles of the children of
     ///   the item the path names (when it names exactly one) that start with it.
     /// - nothing, or `/`: the top-level titles.
+    /// - a path that names several items, `Reading/` or `Reading/C`: in its place, the anchored
+    ///   paths of those items (`/Reading/`, `/Books/Reading/`), or of their children that start
+    ///   with the title typed after it (`/Books/Reading/C`), as the ambiguity error lists them.
     ///
-    /// A title that several items share is offered once, described by how many share it.
+    /// A title that several items share is offered once, described by how many share it. Each
+    /// offer says whether it may go on with a `/` (`ReferenceCompletion.continues`).
     public func referenceCompletions(for typed: String, limit: Int = 50) throws -> [ReferenceCompletion] {
         try read { db in try ReferenceCompleter(db: db, limit: max(0, limit)).completions(for: typed) }
     }
@@ -37,11 +41,13 @@ struct ReferenceCompleter {
         } else if partial.isTopLevel {
             parent = .root
         } else {
-            // Always a path, digits included: in `2026/Ma`, 2026 is a title.
+            // Always a path, digits included: in `2026/Ma`, 2026 is a title. A path that names
+            // nothing offers nothing: no time goes into finding out why.
             guard let path = try? TitlePath(parsing: String(partial.parentText.dropLast())),
-                let id = try? OutlineStore.resolve(path, db)
+                let named = try? OutlineStore.items(namedBy: path, db, hinting: false)
             else { return [] }
-            parent = id
+            guard named.count == 1 else { return try anchored(under: named.sorted(), titlePrefix: partial.titlePrefix) }
+            parent = named[0]
         }
         let rows = try titles(startingWith: partial.titlePrefix, under: parent)
         return try offers(rows, typedBefore: partial.parentText)
@@ -89,7 +95,7 @@ struct ReferenceCompleter {
     {
         var order: [String] = []
         var items: [String: [(id: ItemID, parent: ItemID)]] = [:]
-        for row in rows where !row.title.isEmpty && !row.title.unicodeScalars.contains(where: Title.isControl) {
+        for row in rows where !row.title.isEmpty && Self.isTypeable(row.title) {
             if items[row.title] == nil { order.append(row.title) }
             items[row.title, default: []].append((row.id, row.parent))
         }
@@ -102,7 +108,9 @@ struct ReferenceCompleter {
             if parentText.isEmpty, Self.isReadAsOtherThanATitle(escaped) {
                 for item in found where offered.count < limit {
                     let path = item.parent == .root ? "/" + escaped : try OutlineStore.path(of: item.id, db).description
-                    offered.append(ReferenceCompletion(text: path, description: try describe(item.id)))
+                    offered.append(
+                        ReferenceCompletion(
+                            text: path, description: try describe(item.id), continues: try hasChildren(item.id)))
                 }
                 continue
             }
@@ -111,9 +119,54 @@ struct ReferenceCompleter {
                 found.count == 1 && !mayHaveMore
                 ? try describe(found[0].id)
                 : "\(found.count)\(mayHaveMore ? " or more" : "") items"
-            offered.append(ReferenceCompletion(text: parentText + escaped, description: description))
+            offered.append(
+                ReferenceCompletion(
+                    text: parentText + escaped, description: description,
+                    continues: try found.contains { try hasChildren($0.id) }))
         }
         return offered
+    }
+
+    /// In place of a parent part that names several items, their anchored paths: each item's
+    /// that has children, followed by `/`, or, with a title's start typed after the parent
+    /// part, each child's that starts with it. Described by their ids, which tell apart two
+    /// items whose paths read the same.
+    private func anchored(under parents: [ItemID], titlePrefix: String) throws -> [ReferenceCompletion] {
+        var offered: [ReferenceCompletion] = []
+        for parent in parents where offered.count < limit {
+            if titlePrefix.isEmpty {
+                // An item cut off from the root by an outside edit has no path to offer.
+                guard try hasChildren(parent), let path = try? OutlineStore.path(of: parent, db).description,
+                    Self.isTypeable(path)
+                else { continue }
+                offered.append(
+                    ReferenceCompletion(
+                        text: path + "/", description: "id \(parent)", continues: true, inPlaceOfTyped: true))
+                continue
+            }
+            for child in try titles(startingWith: titlePrefix, under: parent) where offered.count < limit {
+                guard let path = try? OutlineStore.path(of: child.id, db).description, Self.isTypeable(path) else {
+                    continue
+                }
+                offered.append(
+                    ReferenceCompletion(
+                        text: path, description: "id \(child.id)", continues: try hasChildren(child.id),
+                        inPlaceOfTyped: true))
+            }
+        }
+        return offered
+    }
+
+    /// Whether `id` has children, read through the index on the parent column.
+    private func hasChildren(_ id: ItemID) throws -> Bool {
+        let statement = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item WHERE parent_id = ?)")
+        return try Bool.fetchOne(statement, arguments: [id]) ?? false
+    }
+
+    /// Whether `text` can be typed on a command line: a title written by another tool may hold
+    /// a line break or another control character.
+    private static func isTypeable(_ text: String) -> Bool {
+        !text.unicodeScalars.contains(where: Title.isControl)
     }
 
     /// Whether `text`, typed alone as a REF, is read as an id, the root or an option.

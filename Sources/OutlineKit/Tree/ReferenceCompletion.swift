@@ -1,14 +1,24 @@
 /// One way to finish a REF that is being typed, for shell completion.
 public struct ReferenceCompletion: Equatable, Sendable {
-    /// The REF as it would be typed, what was already typed included.
+    /// The REF as it would be typed, what was already typed included; or, `inPlaceOfTyped`, an
+    /// anchored path to type instead.
     public var text: String
     /// What it names, for a person: an item's anchored path, or how many items share the title.
     public var description: String
+    /// Whether a `/` and a child's title may follow `text`: an item it names has children, or
+    /// it ends with a `/` itself. A shell leaves the space out after such a completion, as it
+    /// does after a folder's name.
+    public var continues: Bool
+    /// Whether `text` replaces what was typed rather than continue it: the anchored paths the
+    /// items of an ambiguous path are offered by (`/Books/Reading/` for `Reading/`).
+    public var inPlaceOfTyped: Bool
 
     /// A completion that types `text`, described by `description`.
-    public init(text: String, description: String) {
+    public init(text: String, description: String, continues: Bool = false, inPlaceOfTyped: Bool = false) {
         self.text = text
         self.description = description
+        self.continues = continues
+        self.inPlaceOfTyped = inPlaceOfTyped
     }
 }
 

@@ -7,8 +7,9 @@ extension Outline {
             commandName: "history", _superCommandName: Outline.toolName,
             abstract: "Show the undo history, newest first.",
             discussion: """
-                One step a line: its number, when it was done, its name, and "(undone)" for steps \
-                that redo would re-apply. Every process shares one history.
+                One step a line: its number, when it was done (local time, as show gives it; \
+                --json: ISO 8601 UTC), its name, and "(undone)" for steps that redo would \
+                re-apply. Every process shares one history.
 
                 Examples:
                   outline history

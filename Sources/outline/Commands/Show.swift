@@ -7,6 +7,9 @@ extension Outline {
             commandName: "show", _superCommandName: Outline.toolName,
             abstract: "Show one item: its title, path, place, state, counts and note.",
             discussion: """
+                When a done item was done is given in local time, as history gives its steps; \
+                --json gives it as done_at, in ISO 8601 UTC.
+
                 Examples:
                   outline show Groceries/Milk
                   outline show 12 --json | jq -r .path

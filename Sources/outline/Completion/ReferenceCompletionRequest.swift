@@ -31,7 +31,7 @@ enum ReferenceCompletionRequest {
                 path: path, busyTimeout: busyTimeout, whenMissing: .refuse, upgradingOlderFiles: false),
             let completions = try? store.referenceCompletions(for: ShellWord.unquoted(prefix), limit: limit)
         else { return [] }
-        return completions.map { format($0, for: shell) }
+        return lines(for: completions, shell: shell)
     }
 
     /// The `--db` value on the command line, if any: the last one, as the parser takes it.
@@ -55,23 +55,40 @@ enum ReferenceCompletionRequest {
         return path
     }
 
-    /// One candidate as `shell` reads it: zsh takes `text:description` (a colon in the text
-    /// escaped), fish `text<TAB>description`, bash the text alone, escaped for `compgen -W`,
-    /// which would otherwise expand `$(...)` in a title: a title must never run a command.
-    static func format(_ completion: ReferenceCompletion, for shell: CompletionShell?) -> String {
+    /// The candidates as `shell`'s script reads them (see `CompletionScripts`), one a line.
+    ///
+    /// - bash: flags, a tab, the REF as it is typed. The flags hold `/` where the REF may go on
+    ///   with a `/`, `=` where it stands in place of the word typed; `-` when neither.
+    /// - zsh: the same flags and tab, then `text:description` for `_describe` (a colon in the
+    ///   text escaped, and backslashes, which it reads as escapes in both halves).
+    /// - fish: `text<TAB>description`. fish leaves the space out only after an offer that ends
+    ///   in a `/` (or `=`, `@`, `:`, `.`, `,`, `-`), and has no way to be told: an item with
+    ///   children that is the only offer is offered twice, as it is and with a `/`, so that fish
+    ///   types what the two share, without the space, and lists both.
+    /// - no shell (a request typed by hand): the texts alone.
+    static func lines(for completions: [ReferenceCompletion], shell: CompletionShell?) -> [String] {
         switch shell {
+        case .bash?:
+            return completions.map { flags($0) + "\t" + $0.text }
         case .zsh?:
-            // _describe reads `\` as an escape in both halves, and `:` as the split.
-            let text = completion.text.replacingScalars { $0 == "\\" ? "\\\\" : $0 == ":" ? "\\:" : nil }
-            return text + ":" + completion.description.replacingScalars { $0 == "\\" ? "\\\\" : nil }
-        case .fish?:
-            return completion.text + "\t" + completion.description
-        default:
-            // Scalars, not characters: a backquote that a combining mark follows is one
-            // character with it, and went through unescaped to compgen, which mangled it.
-            return completion.text.replacingScalars { scalar in
-                "\\$`\"'~{}*?[]".unicodeScalars.contains(scalar) ? "\\" + String(scalar) : nil
+            return completions.map { completion in
+                let text = completion.text.replacingScalars { $0 == "\\" ? "\\\\" : $0 == ":" ? "\\:" : nil }
+                let description = completion.description.replacingScalars { $0 == "\\" ? "\\\\" : nil }
+                return flags(completion) + "\t" + text + ":" + description
             }
+        case .fish?:
+            if completions.count == 1, let only = completions.first, only.continues, !only.text.hasSuffix("/") {
+                return [only.text + "\t" + only.description, only.text + "/\t" + only.description + "/"]
+            }
+            return completions.map { $0.text + "\t" + $0.description }
+        default:
+            return completions.map(\.text)
         }
+    }
+
+    /// What a script needs to know of an offer besides its text (see `lines(for:shell:)`).
+    private static func flags(_ completion: ReferenceCompletion) -> String {
+        let flags = (completion.inPlaceOfTyped ? "=" : "") + (completion.continues ? "/" : "")
+        return flags.isEmpty ? "-" : flags
     }
 }

@@ -19,6 +19,10 @@ extension OutlineError {
             return message + "; 'outline check' lists the damage"
         case .cycle, .missingParent, .malformedItem, .fileNestsTooDeep:
             return message + "; run 'outline check'"
+        case .noItemTitled(let title, let parentTitle, let atTopLevel, let hint?):
+            // The corrected path quoted as the shell needs it, for a title that holds a quote too.
+            let missed = OutlineError.noItemTitled(title: title, parentTitle: parentTitle, atTopLevel: atTopLevel)
+            return missed.message + "; " + hint.phrase(quotingPathWith: ShellWord.quoted)
         case .rootNotAllowed:
             return message + "; name an item by its path or id"
         case .noItems:

@@ -33,7 +33,7 @@ enum HistoryOutput {
             for step in steps {
                 writer.openObject()
                 writer.field("step", step.number)
-                writer.field("time", timestamp(step.date, utc: true))
+                writer.field("time", Moment.utc(step.date))
                 writer.field("name", step.name)
                 writer.field("undone", step.isUndone)
                 writer.closeObject()
@@ -48,18 +48,8 @@ enum HistoryOutput {
             let padded = String(repeating: " ", count: width - number.count) + number
             let state = step.isUndone ? "  (undone)" : ""
             output.writeLine(
-                Terminal.dim("\(padded)  \(timestamp(step.date, utc: false))") + "  "
+                Terminal.dim("\(padded)  \(Moment.local(step.date))") + "  "
                     + TitleSanitizer.forTerminal(step.name) + Terminal.dim(state))
         }
-    }
-
-    /// `2026-11-21 21:40:12` in local time for people; `2026-11-21T21:40:12Z` for JSON.
-    private static func timestamp(_ date: Date, utc: Bool) -> String {
-        var seconds = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        if utc { gmtime_r(&seconds, &parts) } else { localtime_r(&seconds, &parts) }
-        var buffer = [CChar](repeating: 0, count: 32)
-        strftime(&buffer, buffer.count, utc ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%d %H:%M:%S", &parts)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

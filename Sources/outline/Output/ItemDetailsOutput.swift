@@ -15,7 +15,7 @@ enum ItemDetailsOutput {
             ("parent", parent),
             ("position", "\(item.position) of \(details.siblingCount)"),
             ("depth", String(details.depth)),
-            ("state", item.doneAt.map { "done (\(Self.timestamp($0)))" } ?? "open"),
+            ("state", item.doneAt.map { "done (\(Moment.local($0)))" } ?? "open"),
             ("children", String(details.childCount)),
             ("descendants", String(details.descendantCount)),
         ]
@@ -45,7 +45,7 @@ enum ItemDetailsOutput {
         writer.field("position", item.position)
         writer.field("depth", details.depth)
         writer.field("done", item.isDone)
-        writer.field("done_at", item.doneAt.map(timestamp))
+        writer.field("done_at", item.doneAt.map(Moment.utc))
         writer.field("note", item.note)
         writer.field("children", details.childCount)
         writer.field("descendants", details.descendantCount)
@@ -60,11 +60,6 @@ enum ItemDetailsOutput {
         writer.field("position", item.position)
         writer.field("done", item.isDone)
         writer.field("note", item.note)
-    }
-
-    /// A time as ISO 8601 in UTC, to the second: `2026-11-25T14:03:00Z`.
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 
     private static func safe(_ text: String) -> String { TitleSanitizer.forTerminal(text) }

@@ -1,0 +1,112 @@
+/// What `outline` adds to the completion scripts swift-argument-parser generates, so that REFs
+/// complete as file names do: without the space after an item with children, so that a `/` and
+/// a child's title can follow; and, after a path that names several items, with those items'
+/// anchored paths in place of the word typed.
+///
+/// The generated scripts hand every offer to the shell's own matching, which keeps only those
+/// that extend the word (never `/Books/Reading/` for `Reading/`) and always adds a space. The
+/// offers for REFs come from `ReferenceCompletionRequest`, already matched to the word, each
+/// with its flags: `/` where it may go on with a `/`, `=` where it stands in place of the word.
+/// bash and zsh get a function of their own that reads them; fish needs none (see
+/// `ReferenceCompletionRequest.lines`).
+enum CompletionScripts {
+    /// `script` as the generator wrote it, with REFs completed by the functions below.
+    static func amended(_ script: String) -> String {
+        if script.hasPrefix("#!/bin/bash") { return amendedBash(script) }
+        if script.hasPrefix("#compdef") { return amendedZsh(script) }
+        return script
+    }
+
+    /// Every REF argument's offers go to `__outline_add_ref_completions` rather than to
+    /// `compgen -W`: only that function, run by the completion function itself and not in a
+    /// subshell, can set `compopt`. (Every custom completion of `outline` is a REF's.)
+    private static func amendedBash(_ script: String) -> String {
+        let generated = #"__outline_add_completions -W "$(__outline_custom_complete "#
+        let replaced = script.replacingOccurrences(
+            of: generated, with: #"__outline_add_ref_completions "$(__outline_custom_complete "#)
+        return replaced + "\n\n" + bashFunction
+    }
+
+    /// The generated function that hands custom completions to `_describe` is defined again:
+    /// before the lines that run `_outline`, so that it is in place when the script is loaded
+    /// from `$fpath` and runs at once.
+    private static func amendedZsh(_ script: String) -> String {
+        guard let end = script.range(of: "\nif [[ \"${funcstack[1]}\" = _outline ]]", options: .backwards) else {
+            return script + "\n" + zshFunction
+        }
+        return script[..<end.lowerBound] + "\n" + zshFunction + script[end.lowerBound...]
+    }
+
+    private static let bashFunction = #"""
+        # REFs: outline offers them already matched to the word being completed, one a line:
+        # flags, a tab, the REF. A "/" in the flags: the REF may go on with a "/" (its item has
+        # children), so no space follows it. A "=": it is an anchored path that stands in place
+        # of the word (the items of a path that names several). compgen is not used: it would
+        # match them again, dropping those in place of the word, and expand what titles hold.
+        __outline_add_ref_completions() {
+            local line flags ref quoted
+            local -a refs=()
+            local -i going_on=0
+            local in_place=false
+            while IFS='' read -r line; do
+                [[ "${line}" == *$'\t'* ]] || continue
+                flags="${line%%$'\t'*}"
+                ref="${line#*$'\t'}"
+                [[ "${flags}" == *=* ]] && in_place=true
+                [[ "${flags}" == */* ]] && going_on+=1
+                refs+=("${ref}")
+            done <<< "${1}"
+            if "${in_place}"; then
+                # Whole paths are listed (as file names, both /Reading/ and /Books/Reading/
+                # would show as Reading/), so they are quoted here, as bash quotes file names.
+                compopt +o filenames
+                for ref in "${refs[@]}"; do
+                    printf -v quoted '%q' "${ref}"
+                    COMPREPLY+=("${quoted}")
+                done
+                # The word as typed among several, or bash would cut it back to the / they share.
+                [[ "${#refs[@]}" -gt 1 ]] && COMPREPLY+=("${cur}")
+            else
+                COMPREPLY+=("${refs[@]}")
+            fi
+            if [[ "${#refs[@]}" -gt 0 && "${going_on}" -eq "${#refs[@]}" ]]; then
+                compopt -o nospace
+            fi
+        }
+
+        """#
+
+    private static let zshFunction = #"""
+        # REFs: outline offers them already matched to the word being completed, one a line:
+        # flags, a tab, REF:description. A "/" in the flags: the REF may go on with a "/" (its
+        # item has children), so no space follows it. A "=": it is an anchored path that stands
+        # in place of the word (the items of a path that names several), to pick from a menu.
+        __outline_custom_complete() {
+            local -a ends goes ends_in_place goes_in_place
+            local line flags offer
+            for line in "${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}"; do
+                [[ "${line}" == *$'\t'* ]] || continue
+                flags="${line%%$'\t'*}"
+                offer="${line#*$'\t'}"
+                if [[ "${flags}" == *=* ]]; then
+                    if [[ "${flags}" == */* ]]; then goes_in_place+=("${offer}"); else ends_in_place+=("${offer}"); fi
+                elif [[ "${flags}" == */* ]]; then
+                    goes+=("${offer}")
+                else
+                    ends+=("${offer}")
+                fi
+            done
+            if (( ${#ends_in_place} + ${#goes_in_place} )); then
+                # Not matched against the word (-U): they replace it.
+                _describe -V '' ends_in_place -U -- goes_in_place -U -S ''
+                if (( ${#ends_in_place} + ${#goes_in_place} > 1 )); then
+                    compstate[insert]=menu
+                    compstate[list]='list force'
+                fi
+                return
+            fi
+            _describe -V '' ends -- goes -S ''
+        }
+
+        """#
+}

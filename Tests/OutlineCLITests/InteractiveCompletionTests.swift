@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// zsh and fish, run interactively in tmux with the scripts `--generate-completion-script`
+/// prints, complete REFs as a person sees it: the line after a Tab, trailing space and all. A
+/// key bound to write the line to a file reads it back exactly (a screen drops trailing spaces).
+@Suite("REF completion in zsh and fish")
+struct InteractiveCompletionTests {
+    let outline = OutlineProcess()
+
+    /// 1 Groceries (4 Milk), 2 Reading (5 A), 3 Books (6 Reading (7 C)), 8 Buy milk
+    init() throws {
+        try outline.run(["add", "Groceries", "Reading", "Books"])
+        try outline.run(["add", "Milk", "--under", "Groceries"])
+        try outline.run(["add", "A", "--under", "Reading"])
+        try outline.run(["add", "Reading", "--under", "Books"])
+        try outline.run(["add", "C", "--under", "6"])
+        try outline.run(["add", "Buy milk"])
+    }
+
+    static let zshInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
+    static let fishInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")
+
+    @Test(.enabled(if: zshInstalled, "zsh is not installed (scripts/deps installs it): zsh's completion is not tested"))
+    func zshCompletesREFs() throws {
+        // Installed as scripts/install installs it: a function file on $fpath, which compinit
+        // loads at the first completion.
+        let folder = outline.directory + "/zsh-functions"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try script(for: "zsh").write(toFile: folder + "/_outline", atomically: true, encoding: .utf8)
+        let setup = """
+            fpath=('\(folder)' $fpath); autoload -Uz compinit; compinit -u -d '\(outline.directory)/zcompdump'; \
+            dump() { print -rn -- "$BUFFER" > '\(outline.directory)/line'; BUFFER=; }; zle -N dump; bindkey '^X' dump
+            """
+        try expectCompletions(shell: "zsh -f -i", setup: setup)
+    }
+
+    @Test(
+        .enabled(if: fishInstalled, "fish is not installed (scripts/deps installs it): fish's completion is not tested")
+    )
+    func fishCompletesREFs() throws {
+        let file = outline.directory + "/outline.fish"
+        try script(for: "fish").write(toFile: file, atomically: true, encoding: .utf8)
+        let setup = """
+            source '\(file)'; \
+            function dump; commandline > '\(outline.directory)/line'; commandline ''; end; bind \\cx dump
+            """
+        try expectCompletions(shell: "fish --no-config -i", setup: setup)
+    }
+
+    /// What a Tab does to each line, in `shell`.
+    private func expectCompletions(
+        shell: String, setup: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        let binaryFolder = URL(fileURLWithPath: OutlineProcess.binary).deletingLastPathComponent().path
+        // The test's folder as home, so that the shell reads no one's settings and keeps its
+        // history there.
+        let environment = [
+            "HOME=\(outline.directory)", "XDG_CONFIG_HOME=\(outline.directory)/config",
+            "XDG_DATA_HOME=\(outline.directory)/data", "OUTLINE_DB=\(outline.database)", "TERM=xterm",
+            "PATH=\(binaryFolder):/usr/bin:/bin",
+        ]
+        try tmux.start("env -i " + environment.map { "'\($0)'" }.joined(separator: " ") + " " + shell, columns: 150)
+        defer { tmux.stop() }
+        let line = outline.directory + "/line"
+        // Each setup step done once the shell has shown that it took the last.
+        tmux.send(["-l", setup])
+        tmux.send(["Enter"])
+        tmux.send(["-l", "echo set\"\"up"])
+        tmux.send(["Enter"])
+        #expect(tmux.screen(containing: "setup\n").contains("setup\n"), sourceLocation: sourceLocation)
+        /// The line after typing `typed` and a Tab, once the screen shows `shown`.
+        func completed(_ typed: String, showing shown: [String] = []) -> String {
+            try? FileManager.default.removeItem(atPath: line)
+            tmux.send(["-l", typed])
+            tmux.send(["Tab"])
+            if !shown.isEmpty {
+                let screen = tmux.screen { screen in shown.allSatisfy(screen.contains) }
+                #expect(shown.allSatisfy(screen.contains), "\(screen)", sourceLocation: sourceLocation)
+            }
+            tmux.send(["C-x"])
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: line), Date() < deadline { usleep(20_000) }
+            usleep(50_000)  // the file is written whole before the next key is read
+            let text = (try? String(contentsOfFile: line, encoding: .utf8)) ?? "(nothing)"
+            return text.hasSuffix("\n") ? String(text.dropLast()) : text
+        }
+        // An item with children: no space, so that "/" and a child can follow.
+        #expect(completed("outline show /Gro") == "outline show /Groceries", sourceLocation: sourceLocation)
+        // One without: the space, as before.
+        #expect(completed("outline show Bu") == "outline show Buy\\ milk ", sourceLocation: sourceLocation)
+        #expect(completed("outline show Groceries/M") == "outline show Groceries/Milk ", sourceLocation: sourceLocation)
+        // A path that names two items: their anchored paths, listed in its place (zsh puts the
+        // first on the line, and the next Tab the next; fish keeps the word until one is picked).
+        let ambiguous = completed("outline ls Reading/", showing: ["/Reading/", "/Books/Reading/"])
+        #expect(
+            ["outline ls /Reading/", "outline ls Reading/"].contains(ambiguous), "\(ambiguous)",
+            sourceLocation: sourceLocation)
+        #expect(completed("outline ls Reading/C") == "outline ls /Books/Reading/C ", sourceLocation: sourceLocation)
+    }
+
+    private func script(for shell: String) throws -> String {
+        let result = try outline.run(["--generate-completion-script", shell], useDatabaseOption: false)
+        #expect(result.status == 0, "\(result)")
+        return result.stdout
+    }
+}
