@@ -28,6 +28,7 @@ struct HandStoredValueTests {
         "text position": "UPDATE item SET position = 'x' WHERE id = 4",
         "text parent": "UPDATE item SET parent_id = '1x' WHERE id = 5",
         "blob parent": "UPDATE item SET parent_id = x'01' WHERE id = 5",
+        "no parent": "PRAGMA ignore_check_constraints = 1; UPDATE item SET parent_id = NULL WHERE id = 4",
     ]
 
     static let suffix = " (the file was edited outside outline); run 'outline check'\n"
@@ -76,6 +77,11 @@ struct HandStoredValueTests {
         ("text parent", ["add", "x", "--after", "5"], "item 5 has a parent that is not an id"),
         ("blob parent", ["edit", "b1", "new"], "item 5 has a parent that is not an id"),
         ("blob parent", ["cp", "5", "--under", "1"], "item 5 has a parent that is not an id"),
+        // A second trial: these crashed, reading NULL as the root, whose list does not hold it.
+        ("no parent", ["mv", "b1", "--after", "4"], "item 4 has no parent, as only the root may"),
+        ("no parent", ["mv", "b1", "--before", "a2"], "item 4 has no parent, as only the root may"),
+        ("no parent", ["mv", "b1", "--under", "4"], "item 4 has no parent, as only the root may"),
+        ("no parent", ["show", "4"], "item 4 has no parent, as only the root may"),
     ]
 
     @Test(arguments: refusals)

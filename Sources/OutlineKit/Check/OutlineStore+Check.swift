@@ -160,7 +160,7 @@ extension OutlineStore {
     }
 
     /// Items whose parent exists but that the root cannot reach: they lie below an item whose
-    /// parent is missing (reported on its own), or in or below a cycle.
+    /// parent is missing or that has none (each reported on its own), or in or below a cycle.
     private func cycleProblems(_ db: Database) throws -> [Problem] {
         let rows = try Row.fetchAll(
             db,
@@ -171,8 +171,9 @@ extension OutlineStore {
                 ),
                 cutOff(id) AS (
                     SELECT child.id FROM item AS child
-                    WHERE child.parent_id IS NOT NULL
-                      AND NOT EXISTS (SELECT 1 FROM item AS parent WHERE parent.id = child.parent_id)
+                    WHERE (child.parent_id IS NOT NULL
+                           AND NOT EXISTS (SELECT 1 FROM item AS parent WHERE parent.id = child.parent_id))
+                       OR (child.parent_id IS NULL AND child.id != 0)
                     UNION SELECT item.id FROM item JOIN cutOff ON item.parent_id = cutOff.id
                 )
                 SELECT item.id, item.id IN (SELECT id FROM cutOff) FROM item

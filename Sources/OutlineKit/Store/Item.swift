@@ -67,11 +67,16 @@ enum ItemColumns {
 
     /// The parent a `parent_id` value names: NULL is the root's own row.
     ///
-    /// - Throws: `malformedItem` (`parentNotAnID`) for text, a blob or a real number.
+    /// - Throws: `malformedItem` (`parentNotAnID`) for text, a blob or a real number;
+    ///   (`noParent`) for NULL in any row but the root's, which the table refuses unless told to
+    ///   ignore its checks: read as the root, the item would be placed among the root's children,
+    ///   whose list does not hold it.
     static func parent(_ value: DatabaseValue, of id: ItemID) throws -> ItemID {
         switch value.storage {
         case .int64(let parent): return parent
-        case .null: return .root
+        case .null:
+            guard id == .root else { throw OutlineError.malformedItem(id, .noParent) }
+            return .root
         case .double, .string, .blob: throw OutlineError.malformedItem(id, .parentNotAnID)
         }
     }

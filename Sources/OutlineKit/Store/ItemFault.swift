@@ -7,6 +7,8 @@
 public enum ItemFault: Equatable, Sendable {
     /// The parent is text, a blob or a real number: the item hangs from no item.
     case parentNotAnID
+    /// The parent is NULL, as only the root's is: the item hangs from no item.
+    case noParent
     /// The position is text, a blob or a real number.
     case positionNotAWholeNumber
     /// The position is a whole number below 1, which the table's own CHECK refuses unless told
@@ -20,6 +22,7 @@ public enum ItemFault: Equatable, Sendable {
     func describe(_ id: ItemID) -> String {
         switch self {
         case .parentNotAnID: "item \(id) has a parent that is not an id"
+        case .noParent: "item \(id) has no parent, as only the root may"
         case .positionNotAWholeNumber: "item \(id) has a position that is not a whole number"
         case .positionBelowOne(let position): "item \(id) has position \(position), below 1"
         case .positionTooLarge(let position):

@@ -84,7 +84,7 @@ extension GitRemote {
         ])
         let lastOutlineCommit = found.status == 0 && !found.text.isEmpty ? found.text : nil
         return OutlineError.syncForeignCommit(
-            remote: remote, commit: commit, subject: subject ?? "", reason: reason,
+            remote: remote, cache: cache, commit: commit, subject: subject ?? "", reason: reason,
             lastOutlineCommit: lastOutlineCommit == commit ? nil : lastOutlineCommit, branch: Self.branch)
     }
 

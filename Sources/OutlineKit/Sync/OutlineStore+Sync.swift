@@ -56,21 +56,37 @@ extension OutlineStore {
     /// Ties this outline to a git remote (a URL or a path) and runs the first round: the remote's
     /// outline is adopted if this one is empty, this one is sent if the remote's is.
     ///
+    /// Starts and rounds of one database take turns (the lock in its sync cache). A refused start
+    /// leaves nothing behind that it made, and nothing that another process made meanwhile is
+    /// touched: the cache goes only if the outline is still untied, and the file itself, when
+    /// `fileIsNew` says this process made it, only if it is still untouched (no item, no step).
+    ///
     /// - Throws: `syncAlreadySetUp`, `syncBothHoldItems` (nothing is changed),
     ///   `syncStartUnreachable` for a remote that cannot be reached, and what `sync` throws.
-    public func startSyncing(with remote: String, reportingChanges: Bool = false) throws -> SyncSummary {
+    public func startSyncing(with remote: String, reportingChanges: Bool = false, fileIsNew: Bool = false) throws
+        -> SyncSummary
+    {
         guard !isEmptyStandIn else { throw OutlineError.noOutline(path: path) }
         try SyncArgumentCheck.remote(remote, stored: false)
-        if let existing = try read({ db in try SyncTables.configuration(db) }) {
-            throw OutlineError.syncAlreadySetUp(remote: existing.remote)
-        }
         let cacheExisted = FileManager.default.fileExists(atPath: syncCache)
+        let lock: SyncLock
         do {
-            let lock = try SyncLock(directory: syncCache, settings: syncTransport)
-            return try startSyncing(with: remote, inLock: lock, reportingChanges)
+            lock = try SyncLock(directory: syncCache, settings: syncTransport)
         } catch {
-            // A refused start leaves nothing behind.
             if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
+            throw error
+        }
+        defer { lock.release() }
+        do {
+            if let existing = try read({ db in try SyncTables.configuration(db) }) {
+                throw OutlineError.syncAlreadySetUp(remote: existing.remote)
+            }
+            return try startSyncingInLock(with: remote, reportingChanges)
+        } catch {
+            if (try? read({ db in try SyncTables.configuration(db) == nil })) == true {
+                if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
+                if fileIsNew { try? removeIfUntouched() }
+            }
             if case .syncUnreachable(let remote, let reason) = error as? OutlineError {
                 throw OutlineError.syncStartUnreachable(remote: remote, reason: reason)
             }
@@ -78,10 +94,19 @@ extension OutlineStore {
         }
     }
 
-    private func startSyncing(with remote: String, inLock lock: SyncLock, _ reportingChanges: Bool) throws
-        -> SyncSummary
-    {
-        defer { lock.release() }
+    /// Closes the store and removes its file, when it holds no item and no step.
+    private func removeIfUntouched() throws {
+        let untouched = try read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT (SELECT count(*) FROM item WHERE id != 0) + (SELECT count(*) FROM undo_step)")
+                == 0
+        }
+        guard untouched else { return }
+        try close()
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    private func startSyncingInLock(with remote: String, _ reportingChanges: Bool) throws -> SyncSummary {
         let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
         let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }
         if let head = try git.fetch() {

@@ -26,8 +26,8 @@ extension SyncTables {
         }
     }
 
-    /// The problems of the items' global ids: a missing one, one that is not text, empty, or
-    /// the root's.
+    /// The problems of the items' global ids: a missing one, one that is not text, empty, the
+    /// root's, or not of the form every machine makes them in.
     private static func uidProblems(_ db: Database) throws -> [Problem] {
         let rows = try Row.fetchAll(
             db,
@@ -35,7 +35,8 @@ extension SyncTables {
                 SELECT item.id, sync_uid.id IS NULL, typeof(sync_uid.uid) = 'text', CAST(sync_uid.uid AS TEXT)
                 FROM item LEFT JOIN sync_uid ON sync_uid.id = item.id
                 WHERE item.id != 0
-                  AND (sync_uid.id IS NULL OR typeof(sync_uid.uid) != 'text' OR sync_uid.uid IN ('', ?))
+                  AND (sync_uid.id IS NULL OR typeof(sync_uid.uid) != 'text' OR sync_uid.uid IN ('', ?)
+                       OR length(sync_uid.uid) != 32 OR sync_uid.uid GLOB '*[^0-9a-f]*')
                 ORDER BY item.id LIMIT 20
                 """,
             arguments: [SyncTree.rootUID])
@@ -44,9 +45,11 @@ extension SyncTables {
             if row[1] as Bool { return Problem("sync: item \(id) has no global id") }
             if !(row[2] as Bool) { return Problem("sync: item \(id) has a global id that is not text") }
             let uid: String = row[3] ?? ""
+            if uid.isEmpty { return Problem("sync: item \(id) has an empty global id") }
+            if uid == SyncTree.rootUID { return Problem("sync: item \(id) has the root's global id '\(uid)'") }
+            // Every machine makes global ids as 32 lower-case hex digits (`install`'s trigger).
             return Problem(
-                uid.isEmpty
-                    ? "sync: item \(id) has an empty global id" : "sync: item \(id) has the root's global id '\(uid)'")
+                "sync: item \(id) has a global id that outline does not make, '\(TitleSanitizer.forTerminal(uid))'")
         }
     }
 
@@ -83,6 +86,7 @@ extension SyncTables {
                 WHERE typeof(uid) != 'text' OR typeof(parent) != 'text' OR typeof(key) != 'text'
                    OR typeof(title) != 'text' OR typeof(done_at) NOT IN ('real', 'integer', 'null')
                    OR typeof(note) NOT IN ('text', 'null') OR typeof(live) != 'integer' OR uid IN ('', ?)
+                   OR parent = '' OR key = ''
                 ORDER BY uid LIMIT 20
                 """, arguments: [SyncTree.rootUID])
         return uids.map { Problem("sync: the log's copy of item '\(TitleSanitizer.forTerminal($0))' is damaged") }

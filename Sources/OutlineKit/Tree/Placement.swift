@@ -56,8 +56,13 @@ extension Placement {
     /// - Throws: `positionOutOfRange`.
     func index(in remaining: [ItemID], parent: ItemID) throws -> Int {
         switch self {
-        case .before(let anchor): return remaining.firstIndex(of: anchor)!
-        case .after(let anchor): return remaining.firstIndex(of: anchor)! + 1
+        case .before(let anchor), .after(let anchor):
+            // Only an outside edit leaves an item out of the list of the parent it names.
+            guard let index = remaining.firstIndex(of: anchor) else {
+                throw OutlineError.missingParent(item: anchor, parent: parent)
+            }
+            if case .after = self { return index + 1 }
+            return index
         case .end: return remaining.count
         case .at(let position): return try Self.checked(position, count: remaining.count, parent: parent)
         }

@@ -87,22 +87,12 @@ extension Outline.Sync {
             }
             try SyncOutput.refuseOption(remote)
             let transport = try SyncTransportEnvironment.settings()
+            // A refused start removes the file only if this command made it.
             let existed = FileManager.default.fileExists(atPath: try global.databasePath())
             let store = try global.openStore(recordsSteps: true, createsFile: true)
             store.syncTransport = transport
-            let summary: SyncSummary
-            do {
-                summary = try store.startSyncing(with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json)
-            } catch {
-                // A refused start leaves no database behind where there was none.
-                if !existed {
-                    try? store.close()
-                    for suffix in ["", "-wal", "-shm"] {
-                        try? FileManager.default.removeItem(atPath: store.path + suffix)
-                    }
-                }
-                throw error
-            }
+            let summary = try store.startSyncing(
+                with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json, fileIsNew: !existed)
             try SyncOutput.print(summary, json: global.json)
         }
     }

@@ -201,6 +201,11 @@ import Testing
         ("DELETE FROM sync_uid WHERE id = 2", "sync: item 2 has no global id"),
         ("UPDATE sync_uid SET uid = '' WHERE id = 2", "sync: item 2 has an empty global id"),
         (
+            "UPDATE sync_uid SET uid = 'zzzz' WHERE id = 2",
+            "sync: item 2 has a global id that outline does not make, 'zzzz'"
+        ),
+        ("UPDATE sync_base SET key = ''", "sync: the log's copy of item"),
+        (
             "UPDATE sync_config SET value = '--output=x' WHERE name = 'last_commit'",
             "sync: the last commit synced '--output=x' is not a commit id"
         ),
@@ -215,7 +220,7 @@ import Testing
         _ = try desktop.startSyncing(with: remote)
         try laptop.write { db in try db.execute(sql: edit) }
         try laptop.edit(ids[1], title: "B2")
-        #expect(try laptop.check().problems.map(\.description).contains(problem))
+        #expect(try laptop.check().problems.map(\.description).contains { $0.hasPrefix(problem) })
         #expect(throws: OutlineError.self) { try laptop.sync() }
         try desktop.add(["Desktop's"])
         #expect(try desktop.sync().sent == 1)
