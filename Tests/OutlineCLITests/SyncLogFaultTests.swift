@@ -78,6 +78,13 @@ struct SyncLogFaultTests {
         let cloned = try git(["clone", remote, clone])
         #expect(!cloned.stderr.contains("warning"), "\(cloned.stderr)")
         #expect(FileManager.default.fileExists(atPath: clone + "/batch.json"))
+        // The same through a file:// URL.
+        let viaURL = folder.file("url.git")
+        try git(["-c", "init.defaultBranch=master", "init", "--quiet", "--bare", viaURL])
+        let c = machine("c")
+        try c.run(["add", "Plan"])
+        #expect(try c.run(["sync", "init", "file://" + viaURL]).status == 0)
+        #expect(try git(["--git-dir=" + viaURL, "symbolic-ref", "HEAD"]).stdout == "refs/heads/main\n")
         // A HEAD that names a branch someone made is theirs: it is left alone.
         let other = folder.file("other.git")
         try git(["init", "--quiet", "--bare", "-b", "main", other])

@@ -10,14 +10,16 @@ extension GitRemote {
     /// repository's HEAD; a path does. A HEAD that names a branch someone made is left alone.
     func pointHeadAtLogIfUnborn() {
         var isDirectory: ObjCBool = false
-        guard remote.hasPrefix("/"), FileManager.default.fileExists(atPath: remote, isDirectory: &isDirectory),
+        // A path, or a file:// URL of one (without percent-escapes, which a path rarely needs).
+        let path = remote.hasPrefix("file://") ? String(remote.dropFirst("file://".count)) : remote
+        guard path.hasPrefix("/"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
             isDirectory.boolValue,
-            let head = try? String(contentsOfFile: remote + "/HEAD", encoding: .utf8),
+            let head = try? String(contentsOfFile: path + "/HEAD", encoding: .utf8),
             head.hasPrefix("ref: refs/heads/")
         else { return }
         let named = head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard named != "refs/heads/" + Self.branch, !Self.holds(repository: remote, ref: named) else { return }
-        _ = try? Self.git(["--git-dir=" + remote, "symbolic-ref", "HEAD", "refs/heads/" + Self.branch])
+        guard named != "refs/heads/" + Self.branch, !Self.holds(repository: path, ref: named) else { return }
+        _ = try? Self.git(["--git-dir=" + path, "symbolic-ref", "HEAD", "refs/heads/" + Self.branch])
     }
 
     /// Whether a repository holds `ref`, loose or packed, read from its files.

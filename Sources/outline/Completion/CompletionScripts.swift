@@ -56,19 +56,16 @@ enum CompletionScripts {
                 [[ "${flags}" == */* ]] && going_on+=1
                 refs+=("${ref}")
             done <<< "${1}"
-            if "${in_place}"; then
-                # Whole paths are listed (as file names, both /Reading/ and /Books/Reading/
-                # would show as Reading/), so they are quoted here, as bash quotes file names.
-                compopt +o filenames
-                for ref in "${refs[@]}"; do
-                    printf -v quoted '%q' "${ref}"
-                    COMPREPLY+=("${quoted}")
-                done
-                # The word as typed among several, or bash would cut it back to the / they share.
-                [[ "${#refs[@]}" -gt 1 ]] && COMPREPLY+=("${cur}")
-            else
-                COMPREPLY+=("${refs[@]}")
-            fi
+            # Every REF is quoted here for the shell, whole: bash's quoting of file names leaves
+            # "$" and "`" alone (a title could then run a command when the line is entered), and
+            # lists a title that holds "/" by its last part.
+            compopt +o filenames
+            for ref in "${refs[@]}"; do
+                printf -v quoted '%q' "${ref}"
+                COMPREPLY+=("${quoted}")
+            done
+            # The word as typed among several, or bash would cut it back to the / they share.
+            "${in_place}" && [[ "${#refs[@]}" -gt 1 ]] && COMPREPLY+=("${cur}")
             if [[ "${#refs[@]}" -gt 0 && "${going_on}" -eq "${#refs[@]}" ]]; then
                 compopt -o nospace
             fi
