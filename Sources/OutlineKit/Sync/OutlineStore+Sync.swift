@@ -311,7 +311,7 @@ extension OutlineStore {
                         // next, by its number even if this record is overwritten.
                         try write { db in
                             try SyncTables.setConfig(db, "pushing", commit)
-                            try SyncTables.setConfig(db, "sequence", String(own.highestSequence + 1))
+                            try SyncTables.noteWritten(db, sequence: own.highestSequence + 1, commit: commit)
                         }
                         sequence = own.highestSequence + 1
                         try syncRoundWillPush?(commit)

@@ -99,8 +99,30 @@ enum SyncTables {
         guard let remote = values["remote"], let replica = values["replica"] else { return nil }
         return SyncConfiguration(
             remote: remote, replica: replica, lastCommit: values["last_commit"], pushing: values["pushing"],
-            sequence: values["sequence"].flatMap { Int($0) } ?? 0)
+            sequence: values["sequence"].flatMap { Int($0) } ?? 0,
+            written: Dictionary(
+                values.compactMap { name, value in
+                    name.hasPrefix(writtenPrefix) ? Int(name.dropFirst(writtenPrefix.count)).map { ($0, value) } : nil
+                }, uniquingKeysWith: { first, _ in first }))
     }
+
+    /// The settings that note the commit of each batch this database wrote: `batch:N`.
+    static let writtenPrefix = "batch:"
+
+    /// Notes that this database wrote batch `sequence` as `commit`, and forgets the notes of
+    /// batches more than `keptWritten` older, which no push still on its way can hold.
+    static func noteWritten(_ db: Database, sequence: Int, commit: String) throws {
+        try setConfig(db, "sequence", String(sequence))
+        try setConfig(db, writtenPrefix + String(sequence), commit)
+        try db.execute(
+            sql: """
+                DELETE FROM sync_config WHERE name LIKE 'batch:%' AND CAST(substr(name, 7) AS INTEGER) <= ?
+                """, arguments: [sequence - keptWritten])
+    }
+
+    /// How many of its last batches a database knows by commit: a push left running by a killed
+    /// round lands, if at all, before a later round of the same database has pushed twice.
+    static let keptWritten = 20
 
     static func setConfig(_ db: Database, _ name: String, _ value: String) throws {
         try db.execute(
@@ -196,4 +218,6 @@ struct SyncConfiguration: Equatable {
     var pushing: String?
     /// The number of the last batch this database wrote (0 before the first); see `OwnBatches`.
     var sequence: Int = 0
+    /// The commits of the last batches this database wrote, by number.
+    var written: [Int: String] = [:]
 }

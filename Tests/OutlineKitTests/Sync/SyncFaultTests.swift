@@ -97,6 +97,33 @@ import Testing
         #expect(try joined.children().map(\.title) == ["Plan", "Sent after the backup", "After the restore"])
     }
 
+    /// A database copied to a second machine that syncs too: both write batches as the same
+    /// replica, and their numbers collide. The copy's round, whose push lost to the original's
+    /// batch of the same number, reads that batch as another machine's (its commit is not the
+    /// one it noted), so the original's retitle is not undone by the copy's note.
+    @Test func aCopiedDatabaseDoesNotTakeTheOriginalsBatchForItsOwn() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Fixture.makeRemote(in: directory)
+        let path = directory.file("laptop.db")
+        var original: OutlineStore? = try OutlineStore(path: path)
+        let x = try original!.add(["X"]).ids[0]
+        _ = try original!.startSyncing(with: remote)
+        original = nil
+        try FileManager.default.copyItem(atPath: path, toPath: directory.file("copy.db"))
+        let laptop = try OutlineStore(path: path)
+        let copy = try OutlineStore(path: directory.file("copy.db"))
+        try copy.setNote(x, to: "the copy's note")
+        copy.syncRoundWillPush = { _ in
+            copy.syncRoundWillPush = nil
+            try laptop.edit(x, title: "X2")
+            _ = try laptop.sync()
+        }
+        _ = try copy.sync()
+        _ = try laptop.sync()
+        #expect(try Fixture.canonical(copy) == ["1\tX2\topen\tthe copy's note"])
+        #expect(try Fixture.canonical(laptop) == Fixture.canonical(copy))
+    }
+
     /// Two `sync init` of outlines that both hold items, into one empty remote at once: the
     /// first to push joins; the second finds the remote no longer empty, refuses as `sync init`
     /// refuses two outlines, and is left untied, its items as they were.
