@@ -51,8 +51,16 @@ let package = Package(
             name: "CSQLiteSession",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
-        // libxml2, opened with dlopen when an OPML document is read, not at every start.
-        .target(name: "CXMLReader"),
+        // libxml2, opened with dlopen when an OPML document is read, not at every start, and
+        // compiled against libxml2's own headers (libxml2-dev, scripts/deps) so that a libxml2
+        // whose structures or prototypes differ fails to build. The headers are found through
+        // `Sources/CXMLReader/libxml2/libxml`, a link to /usr/include/libxml2/libxml, because
+        // the ways that need no link cost more: a system library target with `pkgConfig:
+        // "libxml-2.0"` gives the -I its users need but also links them with -lxml2, which made
+        // libxml2 a load-time dependency of the executable; `-I/usr/include/libxml2` is an unsafe
+        // flag, and SwiftPM refuses a product built with one (OutlineKit) from a dependency on a
+        // version; and a header search path may not name a folder outside the package.
+        .target(name: "CXMLReader", cSettings: [.headerSearchPath("libxml2")]),
         .target(
             name: "OutlineKit",
             dependencies: ["CSQLiteSession", "CXMLReader", .product(name: "GRDB", package: "GRDB.swift")]
