@@ -47,12 +47,9 @@ struct SearchTests {
                 // one connection reads the table or two do, as they would on a million items.
                 let lines = found.map { "\($0.item.id)  " + TitleSanitizer.forTerminal($0.path.description) + "\n" }
                 for splitAbove in [ItemTableScan.splitAbove, 0] {
-                    var bytes: [UInt8] = []
-                    let count = try store.writeFoundLines(
-                        SearchQuery(terms, under: subtree), splittingTablesAbove: splitAbove
-                    ) { bytes += $0 }
+                    let (count, listing) = try store.foundLines(SearchQuery(terms, under: subtree), splitAbove)
                     #expect(count == found.count)
-                    #expect(String(decoding: bytes, as: UTF8.self) == lines.joined(), "seed \(seed): \(terms)")
+                    #expect(listing == lines.joined(), "seed \(seed): \(terms)")
                 }
                 for match in found {
                     #expect(try store.path(of: match.item.id) == match.path, "seed \(seed): path of \(match.item.id)")
@@ -73,12 +70,9 @@ struct HugeIDSearchTests {
         try fixture.editOutside(
             "INSERT INTO item (id, parent_id, position, title) VALUES (5000000000, 0, 2, 'big hello')")
         for splitAbove in [ItemTableScan.splitAbove, 0] {
-            var bytes: [UInt8] = []
-            let count = try fixture.store.writeFoundLines(
-                SearchQuery(["hello"], under: .root), splittingTablesAbove: splitAbove
-            ) { bytes += $0 }
+            let (count, listing) = try fixture.store.foundLines(SearchQuery(["hello"], under: .root), splitAbove)
             #expect(count == 2)
-            #expect(String(decoding: bytes, as: UTF8.self) == "1  /hello world\n5000000000  /big hello\n")
+            #expect(listing == "1  /hello world\n5000000000  /big hello\n")
         }
     }
 }
@@ -167,12 +161,9 @@ struct SecondReaderTests {
             writerDone.wait()
         }
         for _ in 0..<300 {
-            var bytes: [UInt8] = []
             // Two matches in 20 items: the table is scanned, and split, as a million would be.
-            let count = try fixture.store.writeFoundLines(try SearchQuery(["gen"]), splittingTablesAbove: 0) {
-                bytes += $0
-            }
-            let titles = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+            let (count, listing) = try fixture.store.foundLines(try SearchQuery(["gen"]), 0)
+            let titles = listing.split(separator: "\n").map {
                 $0.split(separator: "/").last!
             }
             #expect(count == 2)
@@ -201,11 +192,8 @@ struct HandEditedSearchTests {
         // "common" is in nearly every title (a scan); "rare" in three (lookups).
         for (term, wanted) in [("common", expected), ("rare", [ids[40]])] {
             for splitAbove in [ItemTableScan.splitAbove, 0] {
-                var bytes: [UInt8] = []
-                _ = try store.writeFoundLines(SearchQuery([term], under: .root), splittingTablesAbove: splitAbove) {
-                    bytes += $0
-                }
-                let listed = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+                let listing = try store.foundLines(SearchQuery([term], under: .root), splitAbove).listing
+                let listed = listing.split(separator: "\n").map {
                     ItemID($0.prefix { $0 != " " })!
                 }
                 #expect(Set(listed) == Set(wanted), "\(term), split above \(splitAbove)")
@@ -215,5 +203,18 @@ struct HandEditedSearchTests {
             #expect(Set(details.map(\.item.id)) == Set(wanted))
             for found in details { #expect(try store.details(of: found.item.id) == found, "\(found.item.id)") }
         }
+    }
+}
+
+extension OutlineStore {
+    /// `find`'s plain listing as the executable writes it, from the paths `forEachFoundPath`
+    /// yields, with tables of more than `splitAbove` items read by two connections; and how many
+    /// items were found.
+    fileprivate func foundLines(_ query: SearchQuery, _ splitAbove: Int) throws -> (count: Int, listing: String) {
+        var listing = ""
+        let count = try forEachFoundPath(query, splittingTablesAbove: splitAbove) { id, path in
+            listing += "\(id)  " + String(decoding: path, as: UTF8.self) + "\n"
+        }
+        return (count, listing)
     }
 }

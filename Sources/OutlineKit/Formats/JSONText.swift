@@ -1,10 +1,10 @@
 /// Minimal JSON text writing for streamed output, where building a whole `Encodable` tree first
 /// would cost memory proportional to the outline.
-public enum JSONText {
+package enum JSONText {
     /// A JSON string literal. Every control character, C1 controls included, is escaped, and so
     /// are bidirectional overrides and isolates, so the text is safe on a terminal too. Escapes
     /// lose nothing: a JSON reader gets the title back exactly.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendQuoted(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -13,7 +13,7 @@ public enum JSONText {
     /// Appends `text` as a JSON string literal, escaped as `quote` escapes it, to `bytes`: a
     /// listing writes every title through here, and a `String` for each cost a fifth of
     /// `export --format json`.
-    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Printable ASCII other than the quote and the backslash needs no escape: most titles are
         // copied as they are.
@@ -26,7 +26,7 @@ public enum JSONText {
     }
 
     /// Appends `number` in decimal.
-    public static func appendNumber(_ number: Int64, to bytes: inout [UInt8]) {
+    package static func appendNumber(_ number: Int64, to bytes: inout [UInt8]) {
         DecimalDigits.append(number, to: &bytes)
     }
 
@@ -54,7 +54,7 @@ public enum JSONText {
 
     /// A JSON array of ids: for output, and for SQLite's `json_each`, which takes any number of
     /// ids in one bound parameter.
-    public static func array(_ ids: [ItemID]) -> String {
+    package static func array(_ ids: [ItemID]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 

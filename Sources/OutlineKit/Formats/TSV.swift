@@ -1,6 +1,6 @@
 /// One item a line, tab-separated, as the `outline` command lists them for scripts:
 /// `id TAB parent TAB position TAB depth TAB title TAB done` (done is 1 or 0).
-public enum TSV {
+package enum TSV {
     /// One line, without its newline. Titles are stored without tabs or newlines; one that came in
     /// through another tool is escaped, so that a line is always one item.
     ///
@@ -8,7 +8,7 @@ public enum TSV {
     ///   - entry: the item, with its depth in the walk.
     ///   - forTerminal: also neutralise bidirectional overrides, as for any text meant for a
     ///     person's eyes; scripts reading a pipe get the title as stored.
-    public static func line(for entry: TreeEntry, forTerminal: Bool = false) -> String {
+    package static func line(for entry: TreeEntry, forTerminal: Bool = false) -> String {
         var bytes: [UInt8] = []
         appendLine(for: entry, forTerminal: forTerminal, to: &bytes)
         return String(decoding: bytes.dropLast(), as: UTF8.self)
@@ -17,7 +17,7 @@ public enum TSV {
     /// `line(for:forTerminal:)` and its newline, appended to `bytes`: the numbers are written as
     /// digits straight into the buffer, where interpolating four numbers into a `String` cost
     /// about 5,000 instructions a line (a third of a million for the 90 lines of an `ls PARENT`).
-    public static func appendLine(for entry: TreeEntry, forTerminal: Bool = false, to bytes: inout [UInt8]) {
+    package static func appendLine(for entry: TreeEntry, forTerminal: Bool = false, to bytes: inout [UInt8]) {
         let item = entry.item
         var title = forTerminal ? TitleSanitizer.forTerminal(item.title) : TitleSanitizer.escapingControls(item.title)
         let tab = UInt8(ascii: "\t")

@@ -35,13 +35,13 @@ public enum DatabaseLocation {
     }
 
     /// The folder that holds the database (and, in WAL mode, its -wal and -shm files).
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The database file's name within its folder.
-    public static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }

@@ -1,14 +1,9 @@
 /// Writes numbers as ASCII digits straight into a byte buffer: `find` prints a hundred thousand
 /// ids, and a `String` for each would cost more than the rest of its line.
-enum DecimalDigits {
+package enum DecimalDigits {
     /// Appends `value` in decimal, with a `-` if it is negative.
-    static func append(_ value: Int64, to bytes: inout [UInt8]) {
+    package static func append(_ value: Int64, to bytes: inout [UInt8]) {
         withDigits(of: value) { bytes.append(contentsOf: $0) }
-    }
-
-    /// Appends `value` in decimal, with a `-` if it is negative.
-    static func append(_ value: Int64, to bytes: inout CBuffer<UInt8>) {
-        withDigits(of: value) { bytes.append($0) }
     }
 
     /// Calls `body` with `value` in decimal, a `-` first if it is negative, in a buffer that lives

@@ -45,7 +45,7 @@ final class NodeColumns: @unchecked Sendable {
 /// second reader starts before the search knows whether it will need the table, and is cancelled
 /// when it does not. Two connections see the same snapshot only if nothing was committed between
 /// their first reads: `usedSecondReader` says when the caller must check that
-/// (`OutlineStore.writeFoundLines` does, with `data_version`).
+/// (`OutlineStore.forEachFoundPath` does, with `data_version`).
 final class ItemTableScan {
     /// The largest id: the columns have a slot for each id up to it.
     let largestID: Int

@@ -204,24 +204,25 @@ extension OutlineStore {
         try read { db in try Search.run(query, db) }
     }
 
-    /// `find`'s plain listing, as bytes: for each item `find(_:)` finds, in its order, a line of
-    /// its id, two spaces and its path made safe for a terminal (`TitleSanitizer.forTerminal`),
-    /// handed to `write` in chunks. For big results: no `FoundItem` is made, and each title
-    /// is read and escaped once, however many matches lie below it. Returns how many lines.
+    /// Calls `body` with each item `find(_:)` finds, in its order, and its path made safe for a
+    /// terminal (`TitleSanitizer.forTerminal`) as UTF-8 bytes that live for the call: `find`'s
+    /// plain listing, which the executable writes. For big results: no `FoundItem` is made, and
+    /// each title is read and escaped once, however many matches lie below it. Returns how many
+    /// items were found.
     ///
-    /// - Throws: `unknownItem` when the query's subtree does not exist, and whatever `write`
+    /// - Throws: `unknownItem` when the query's subtree does not exist, and whatever `body`
     ///   throws.
-    public func writeFoundLines(
-        _ query: SearchQuery, to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+    package func forEachFoundPath(
+        _ query: SearchQuery, _ body: (ItemID, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> Int {
-        try writeFoundLines(query, splittingTablesAbove: ItemTableScan.splitAbove, to: write)
+        try forEachFoundPath(query, splittingTablesAbove: ItemTableScan.splitAbove, body)
     }
 
-    /// `writeFoundLines(_:to:)`, with a table of more than `splitAbove` items read by two
+    /// `forEachFoundPath(_:_:)`, with a table of more than `splitAbove` items read by two
     /// connections if the matches need all of it (tests make small tables split).
-    func writeFoundLines(
+    func forEachFoundPath(
         _ query: SearchQuery, splittingTablesAbove splitAbove: Int,
-        to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+        _ body: (ItemID, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> Int {
         // A second connection may read half of a big table (see `ItemTableScan`). Its snapshot
         // is this one's if no other connection committed between the two version readings,
@@ -236,8 +237,9 @@ extension OutlineStore {
                 try Search.matchesAndTree(query, db, secondReaderPath: nil, splitAbove: splitAbove)
             }
         }
-        // Written after the read transaction ends: a slow reader of the output holds nothing.
-        return try tree.writeLines(ids, within: query.subtree, skipping: skipped, to: write)
+        // Paths are handed out after the read transaction ends: a slow reader of the output
+        // holds nothing.
+        return try tree.forEachPath(ids, within: query.subtree, skipping: skipped, body)
     }
 
     /// Whether a title on the match's path (its own included) or its note holds a NUL.

@@ -185,26 +185,22 @@ struct SearchTree {
         return found
     }
 
-    /// `find`'s plain lines for the matches below `subtree`, in outline order: the id, two
-    /// spaces and the path made safe for a terminal, handed to `write` in chunks. Paths are built
-    /// as bytes, each title escaped once however many matches lie below it. Returns how many
-    /// lines were written.
-    func writeLines(
+    /// Calls `body` with each match below `subtree`, in outline order, and its path made safe
+    /// for a terminal (`TitleSanitizer.forTerminal`) as bytes that live for the call. Paths are
+    /// built as bytes, each title escaped once however many matches lie below it. Returns how
+    /// many matches `body` was called with.
+    func forEachPath(
         _ matches: [ItemID], within subtree: ItemID, skipping skipped: [ItemID] = [],
-        to write: (UnsafeBufferPointer<UInt8>) throws -> Void
+        _ body: (ItemID, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> Int {
-        let chunk = 64 * 1024
-        // C memory, not arrays: each node appends to the path and each match to the output, and
-        // an array's uniqueness check and retain on every append cost more than the copies.
-        var output = CBuffer<UInt8>()
-        output.reserve(chunk + 4096)
+        // C memory, not an array: each node appends to the path, and an array's uniqueness check
+        // and retain on every append cost more than the copies.
         var path = CBuffer<UInt8>()
         path.reserve(4096)
         // Where the path ends at each depth: entering a node cuts the path back to its parent's.
         var ends = CBuffer<Int>()
         ends.append(0)
         defer {
-            output.free()
             path.free()
             ends.free()
         }
@@ -225,18 +221,9 @@ struct SearchTree {
             }
             if ends.count > step.depth { ends.pointer[step.depth] = path.count } else { ends.append(path.count) }
             guard step.isFound else { continue }
-            DecimalDigits.append(id(at: step.slot), to: &output)
-            output.append(UInt8(ascii: " "))
-            output.append(UInt8(ascii: " "))
-            output.append(path.values)
-            output.append(UInt8(ascii: "\n"))
+            try body(id(at: step.slot), path.values)
             count += 1
-            if output.count >= chunk {
-                try write(output.values)
-                output.truncate(to: 0)
-            }
         }
-        if output.count > 0 { try write(output.values) }
         withExtendedLifetime(titleParts) {}
         return count
     }

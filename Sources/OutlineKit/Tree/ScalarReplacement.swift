@@ -6,7 +6,7 @@ extension String {
     /// `&` or `'` that a combining mark (or a joiner, or a variation selector) follows is one
     /// character with it, so it was passed over. Printed paths then named other items, OPML
     /// came out with a bare `&`, and a shell word kept a quote unescaped.
-    public func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+    package func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if let text = replacement(scalar) {

@@ -10,12 +10,12 @@
 /// TerminalWidth.columns(of: "山田")            // 4
 /// TerminalWidth.cut("山田太郎", to: 5)           // "山田…"
 /// ```
-public enum TerminalWidth {
+package enum TerminalWidth {
     /// The ellipsis that `cut(_:to:)` puts where it cut; one column wide.
-    public static let ellipsis = "…"
+    package static let ellipsis = "…"
 
     /// The columns `text` takes on a terminal: the sum of its grapheme clusters' widths.
-    public static func columns(of text: String) -> Int {
+    package static func columns(of text: String) -> Int {
         // Plain ASCII is the common case, and one column a byte (titles hold no controls).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.reduce(0) { $0 + columns(of: $1) }
@@ -23,7 +23,7 @@ public enum TerminalWidth {
 
     /// The columns one grapheme cluster takes: 2 when any of its scalars is wide or asks for
     /// emoji presentation, 0 when all of them are zero-width, 1 otherwise.
-    public static func columns(of character: Character) -> Int {
+    package static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         var widest = 0
         for scalar in scalars where !isZeroWidth(scalar) {
@@ -38,7 +38,7 @@ public enum TerminalWidth {
 
     /// `text` unchanged if it fits in `columns`, else as much of it as fits with `…` after it,
     /// never wider than `columns` (one less where a wide character would straddle the edge).
-    public static func cut(_ text: String, to columns: Int) -> String {
+    package static func cut(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if self.columns(of: text) <= columns { return text }
         var kept = ""

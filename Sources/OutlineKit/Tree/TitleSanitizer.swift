@@ -2,10 +2,10 @@
 ///
 /// Titles written by `outline` never hold control characters, but a file edited by other tools may;
 /// printing one raw could move the cursor, recolour or rewrite a terminal.
-public enum TitleSanitizer {
+package enum TitleSanitizer {
     /// Replaces C0/C1 control characters with visible escapes such as `\x1b`.
     /// Used where the output is data (TSV): the format stays one line per item.
-    public static func escapingControls(_ title: String) -> String {
+    package static func escapingControls(_ title: String) -> String {
         guard mayHoldUnsafe(title) else { return title }
         return title.unicodeScalars.contains(where: Title.isControl) ? escape(title, when: Title.isControl) : title
     }
@@ -13,14 +13,14 @@ public enum TitleSanitizer {
     /// Also neutralises bidirectional overrides and isolates, which can make a terminal show text
     /// in another order than it is stored, and line separators. Used for everything meant for a
     /// human's eyes.
-    public static func forTerminal(_ title: String) -> String {
+    package static func forTerminal(_ title: String) -> String {
         guard mayHoldUnsafe(title) else { return title }
         let needsWork = title.unicodeScalars.contains(where: isUnsafeOnATerminal)
         return needsWork ? escape(title, when: isUnsafeOnATerminal) : title
     }
 
     /// `forTerminal` for text of several lines, such as a note: line ends and tabs are kept.
-    public static func forTerminalKeepingLines(_ text: String) -> String {
+    package static func forTerminalKeepingLines(_ text: String) -> String {
         guard mayHoldUnsafe(text) else { return text }
         let unsafe = { (scalar: Unicode.Scalar) in scalar != "\n" && scalar != "\t" && isUnsafeOnATerminal(scalar) }
         return text.unicodeScalars.contains(where: unsafe) ? escape(text, when: unsafe) : text
@@ -29,7 +29,7 @@ public enum TitleSanitizer {
     /// The titles that `text`, a title as typed in a path, may stand for: itself, and, where it
     /// holds escapes as `forTerminal` writes them (`\x1b`, `\u202e`), the title with those
     /// characters in their place, so that a path printed for a terminal names its item.
-    public static func readings(of text: String) -> [String] {
+    package static func readings(of text: String) -> [String] {
         guard text.utf8.contains(0x5C) else { return [text] }
         var decoded = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
@@ -53,7 +53,7 @@ public enum TitleSanitizer {
     }
 
     /// `escapingControls` for text of several lines, such as a note: line ends and tabs are kept.
-    public static func escapingControlsKeepingLines(_ text: String) -> String {
+    package static func escapingControlsKeepingLines(_ text: String) -> String {
         guard mayHoldUnsafe(text) else { return text }
         let unsafe = { (scalar: Unicode.Scalar) in scalar != "\n" && scalar != "\t" && Title.isControl(scalar) }
         return text.unicodeScalars.contains(where: unsafe) ? escape(text, when: unsafe) : text

@@ -71,7 +71,7 @@ extension Outline {
             let terminal = Terminal.isStandardOutputTerminal
             if !tsv, !Terminal.usesColour {
                 // The common case, and the one that may print a million paths: as bytes.
-                let count = try store.writeFoundLines(query) { output.write(bytes: $0) }
+                let count = try FoundLines.write(query, in: store, to: output)
                 if count == 0 {
                     if terminal { StandardError.writeLine("nothing found") }
                     throw Self.nothingFound
