@@ -5,7 +5,16 @@
 enum UnicodeDocument {
     /// The encoding a document's first bytes show.
     enum Encoding: Equatable {
-        case utf8, utf16BigEndian, utf16LittleEndian, utf32BigEndian, utf32LittleEndian
+        /// UTF-8, the encoding of everything outline writes.
+        case utf8
+        /// UTF-16, most significant byte first.
+        case utf16BigEndian
+        /// UTF-16, least significant byte first: what Windows saves.
+        case utf16LittleEndian
+        /// UTF-32, most significant byte first.
+        case utf32BigEndian
+        /// UTF-32, least significant byte first.
+        case utf32LittleEndian
 
         /// The encoding that `bytes` start in: by the byte order mark, else by where the zero bytes
         /// of the first characters fall, as RFC 4627 tells the encoding of JSON. Text in UTF-8
