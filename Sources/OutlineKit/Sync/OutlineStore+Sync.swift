@@ -308,7 +308,7 @@ extension OutlineStore {
                         try batch.requireReadable()
                         let commit = try git.commit(batch, parent: head)
                         // Noted before the push, so that a round killed after it is known by the
-                        // next, by its number even if this record is overwritten.
+                        // next, by its number and commit even if "pushing" is overwritten.
                         try write { db in
                             try SyncTables.setConfig(db, "pushing", commit)
                             try SyncTables.noteWritten(db, sequence: own.highestSequence + 1, commit: commit)
