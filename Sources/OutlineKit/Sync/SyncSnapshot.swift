@@ -70,7 +70,7 @@ enum SyncSnapshot {
     private static func requireTree(_ nodes: [String: SyncTree.Node]) throws {
         // Items known to hang from the root, found walking up from each live item.
         var rooted: Set<String> = [SyncTree.rootUID]
-        for (uid, node) in nodes where node.isLive {
+        for (uid, node) in nodes where node.isLive && !rooted.contains(uid) {
             var path: [String] = []
             var onPath: Set<String> = []
             var current = uid
@@ -88,7 +88,6 @@ enum SyncSnapshot {
                 current = node.parent
             }
             rooted.formUnion(path)
-            _ = node
         }
     }
 
