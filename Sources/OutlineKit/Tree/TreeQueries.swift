@@ -37,16 +37,18 @@ enum TreeQueries {
         let statement = try db.cachedStatement(sql: "SELECT max(position) FROM item WHERE parent_id = ?")
         let last = try DatabaseValue.fetchOne(statement, arguments: [parent]) ?? .null
         if last.isNull { return 0 }
+        // Every file outline wrote: one read. Only a position stored by hand goes on, to name the
+        // item that holds it (a second query, kept off every add's way).
+        if case .int64(let position) = last.storage, position >= 1, position <= Int64.max - Int64(count) {
+            return Int(position)
+        }
         let holder =
             try ItemID.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT id FROM item WHERE parent_id = ? ORDER BY position DESC, id DESC LIMIT 1"),
                 arguments: [parent]) ?? parent
-        let position = try ItemColumns.position(last, of: holder)
-        guard position <= Int64.max - Int64(count) else {
-            throw OutlineError.malformedItem(holder, .positionTooLarge(position))
-        }
-        return Int(position)
+        // Not text, real or below 1 (which this throws for): so too large for `count` more.
+        throw OutlineError.malformedItem(holder, .positionTooLarge(try ItemColumns.position(last, of: holder)))
     }
 
     /// The position of `id`, checked as one that the place of a new sibling is counted from.
