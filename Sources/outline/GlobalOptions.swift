@@ -73,13 +73,6 @@ struct GlobalSettings {
     ///   - createsFile: whether a missing file is created (for `add`). Otherwise a missing file
     ///     named by `--db` or `$OUTLINE_DB` is refused, as a likely typo, and a missing default
     ///     file reads as an empty outline: looking never creates a database.
-    /// The path of the database this command line names, as `openStore` resolves it.
-    func databasePath() throws -> String {
-        try RawArguments.requireValidUTF8Environment()
-        let environment = EnvironmentVariables.named(["OUTLINE_DB", "XDG_DATA_HOME", "HOME"])
-        return try DatabaseLocation.resolve(explicitPath: db, environment: environment)
-    }
-
     func openStore(recordsSteps: Bool = true, createsFile: Bool = false) throws -> OutlineStore {
         try RawArguments.requireValidUTF8Environment()
         let environment = EnvironmentVariables.named(["OUTLINE_DB", "XDG_DATA_HOME", "HOME", "OUTLINE_UNDO_LEVELS"])

@@ -108,7 +108,10 @@ enum DatabaseFile {
     /// the same database both end up using whichever link landed first.
     ///
     /// - Parameter initialise: fills the new, empty database (schema, journal mode).
-    static func create(at path: String, initialise: (String) throws -> Void) throws {
+    /// - Returns: whether this call's file is the one at `path` (false when another process's
+    ///   landed first).
+    @discardableResult
+    static func create(at path: String, initialise: (String) throws -> Void) throws -> Bool {
         let folder = DatabaseLocation.folder(of: path)
         try makeFolders(folder, for: path)
         let temporary =
@@ -128,7 +131,9 @@ enum DatabaseFile {
             if code != EEXIST {
                 throw OutlineError.cannotCreateDatabase(path: path, reason: describe(code))
             }
+            return false
         }
+        return true
     }
 
     private static func makeFolders(_ folder: String, for path: String) throws {

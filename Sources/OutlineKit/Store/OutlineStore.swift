@@ -75,6 +75,10 @@ public final class OutlineStore {
     /// place (`MissingFile.openEmpty`): nothing written through it reaches the disk.
     public let isEmptyStandIn: Bool
 
+    /// True when opening made the file (`MissingFile.create` found none): a command that is
+    /// then refused may take it away again (`sync init` does).
+    public let madeTheFile: Bool
+
     /// Called by a sync round between its push and its write (tests run commands there, as a
     /// user might while the round runs).
     var syncRoundDidPush: (() throws -> Void)?
@@ -114,6 +118,7 @@ public final class OutlineStore {
             case .refuse: throw OutlineError.noOutline(path: path)
             case .openEmpty:
                 isEmptyStandIn = true
+                madeTheFile = false
                 queue = try Self.mapErrors(path: path) {
                     let memory = try DatabaseQueue(configuration: configuration)
                     try memory.inDatabase { db in try Schema.migrate(db, from: 0) }
@@ -121,10 +126,12 @@ public final class OutlineStore {
                 }
                 return
             case .create:
-                try DatabaseFile.create(at: path) { temporary in
+                madeTheFile = try DatabaseFile.create(at: path) { temporary in
                     try Self.initialiseNewDatabase(at: temporary, path: path)
                 }
             }
+        } else {
+            madeTheFile = false
         }
         isEmptyStandIn = false
         queue = try Self.mapErrors(path: path) {

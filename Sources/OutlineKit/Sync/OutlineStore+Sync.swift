@@ -59,12 +59,13 @@ extension OutlineStore {
     /// Starts and rounds of one database take turns (the lock in its sync cache). A refused start
     /// leaves nothing behind that it made, and nothing that another process made meanwhile is
     /// touched: the cache goes only if the outline is still untied, and the file itself, when
-    /// `fileIsNew` says this process made it, only if it is still untouched (no item, no step).
+    /// asked (`removingANewFile`) and this store made it (`madeTheFile`), only if it is still
+    /// untouched (no item, no step); the store is closed then.
     ///
     /// - Throws: `syncAlreadySetUp`, `syncBothHoldItems` (nothing is changed),
     ///   `syncStartUnreachable` for a remote that cannot be reached, and what `sync` throws.
-    public func startSyncing(with remote: String, reportingChanges: Bool = false, fileIsNew: Bool = false) throws
-        -> SyncSummary
+    public func startSyncing(with remote: String, reportingChanges: Bool = false, removingANewFile: Bool = false)
+        throws -> SyncSummary
     {
         guard !isEmptyStandIn else { throw OutlineError.noOutline(path: path) }
         try SyncArgumentCheck.remote(remote, stored: false)
@@ -85,7 +86,7 @@ extension OutlineStore {
         } catch {
             if (try? read({ db in try SyncTables.configuration(db) == nil })) == true {
                 if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
-                if fileIsNew { try? removeIfUntouched() }
+                if removingANewFile, madeTheFile { try? removeIfUntouched() }
             }
             if case .syncUnreachable(let remote, let reason) = error as? OutlineError {
                 throw OutlineError.syncStartUnreachable(remote: remote, reason: reason)

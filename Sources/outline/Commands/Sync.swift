@@ -87,12 +87,11 @@ extension Outline.Sync {
             }
             try SyncOutput.refuseOption(remote)
             let transport = try SyncTransportEnvironment.settings()
-            // A refused start removes the file only if this command made it.
-            let existed = FileManager.default.fileExists(atPath: try global.databasePath())
             let store = try global.openStore(recordsSteps: true, createsFile: true)
             store.syncTransport = transport
+            // A refused start removes the file if opening it here made it.
             let summary = try store.startSyncing(
-                with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json, fileIsNew: !existed)
+                with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json, removingANewFile: true)
             try SyncOutput.print(summary, json: global.json)
         }
     }
