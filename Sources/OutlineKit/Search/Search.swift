@@ -85,6 +85,12 @@ enum Search {
         }
     }
 
+    /// `term` as one quoted FTS5 phrase (a quote inside doubled), so that nothing in it is
+    /// query syntax.
+    static func phrase(_ term: String) -> String {
+        "\"" + term.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\""
+    }
+
     /// The ids of the items whose indexed text holds every term. Terms long enough for the
     /// trigram index are looked up in it; the rest, and every term's exact placement, are
     /// checked with `instr()` on the candidates (all items when no term is long enough).
@@ -101,9 +107,7 @@ enum Search {
                     """)
             return try ItemID.fetchAll(statement, arguments: [short])
         }
-        // Each term a quoted phrase (a quote inside doubled), so that nothing in it is syntax.
-        let match = indexed.map { "\"" + $0.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\"" }
-            .joined(separator: " AND ")
+        let match = indexed.map(phrase).joined(separator: " AND ")
         if indexed.count == terms.count {
             // Collected inside SQLite: a common word matches a sixth of a million items, and
             // GRDB's rows would take as long as the index lookup itself.

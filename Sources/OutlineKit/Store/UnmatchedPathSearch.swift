@@ -123,8 +123,7 @@ struct UnmatchedPathSearch {
     private func anywhere(folded key: String) throws -> [ItemID] {
         let rows: [Row]
         if key.unicodeScalars.count >= Search.shortestIndexedTerm {
-            // One quoted phrase (a quote inside doubled), so that nothing in the key is syntax.
-            let phrase = "\"" + key.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\""
+            let phrase = Search.phrase(key)
             rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
