@@ -166,8 +166,7 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// merge made by `git pull`): why it is not outline's, and the newest commit outline wrote,
     /// where the remote's branch can be put back.
     case syncForeignCommit(
-        remote: String, cache: String, commit: String, subject: String, reason: String, lastOutlineCommit: String?,
-        branch: String)
+        remote: String, cache: String, commit: String, subject: String, reason: String, lastOutlineCommit: String?)
     /// The sync tables were changed outside outline: the first problem `check` names there, and
     /// how many it finds.
     case syncTablesDamaged(problem: String, count: Int)
@@ -375,8 +374,8 @@ extension OutlineError: LocalizedError {
         case .syncBadLog(let commit, let reason):
             return "the remote's log cannot be read at commit \(commit.prefix(12)): \(reason); "
                 + "nothing was changed here"
-        case .syncForeignCommit(
-            let remote, let cache, let commit, let subject, let reason, let lastOutlineCommit, let branch):
+        case .syncForeignCommit(let remote, let cache, let commit, let subject, let reason, let lastOutlineCommit):
+            let branch = GitRemote.branch
             let named = subject.isEmpty ? "" : " (\"\(TitleSanitizer.forTerminal(subject))\")"
             // From the sync cache, which holds the commit: run anywhere, a push needs a repository.
             let repair =

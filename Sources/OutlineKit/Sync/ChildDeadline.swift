@@ -18,7 +18,9 @@ import Foundation
 final class ChildDeadline: @unchecked Sendable {
     /// How long a child has to end after SIGTERM before SIGKILL, and how long its output is
     /// waited for after it was stopped.
-    static let grace: DispatchTimeInterval = .seconds(2)
+    static let grace: DispatchTimeInterval = .seconds(Int(graceSeconds))
+    /// The same, in seconds, for a stop that polls (`GitChildRecord`).
+    static let graceSeconds: TimeInterval = 2
 
     private let lock = NSLock()
     private let pid: pid_t

@@ -47,7 +47,7 @@ struct GitChildRecord {
             "waiting for git (process \(pid)), which a sync round that was cut short left running, "
                 + "to finish (at most \(SyncTransportSettings.wording(timeout)))")
         if Self.wait(until: Date() + timeout, while: isRunning) { return }
-        for (signal, grace) in [(SIGTERM, 2.0), (SIGKILL, 2.0)] {
+        for (signal, grace) in [(SIGTERM, ChildDeadline.graceSeconds), (SIGKILL, ChildDeadline.graceSeconds)] {
             if isRunning() { ProcessTable.signalTree(pid, signal) }
             if Self.wait(until: Date() + grace, while: isRunning) { return }
         }

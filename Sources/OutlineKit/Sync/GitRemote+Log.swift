@@ -47,10 +47,13 @@ extension GitRemote {
         var previousTree = try last.map { try tree(of: $0) }
         for entry in logged {
             if entry.parents.count > 1 {
-                throw try foreign(entry, head: head, reason: "it is a merge of \(entry.parents.count) commits")
+                throw try foreign(
+                    commit: entry.commit, subject: entry.subject, head: head,
+                    reason: "it is a merge of \(entry.parents.count) commits")
             }
             if entry.tree == previousTree {
-                throw try foreign(entry, head: head, reason: "it changes no file")
+                throw try foreign(
+                    commit: entry.commit, subject: entry.subject, head: head, reason: "it changes no file")
             }
             previousTree = entry.tree
         }
@@ -65,11 +68,7 @@ extension GitRemote {
     }
 
     /// The error for a commit of the log that outline did not write, with the way to repair the
-    /// remote: put its branch back on the newest commit outline wrote.
-    private func foreign(_ entry: LoggedCommit, head: String, reason: String) throws -> OutlineError {
-        try foreign(commit: entry.commit, subject: entry.subject, head: head, reason: reason)
-    }
-
+    /// remote: put its branch back on the newest commit outline wrote. A nil `subject` is read.
     private func foreign(commit: String, subject: String?, head: String, reason: String) throws -> OutlineError {
         var subject = subject
         if subject == nil {
@@ -85,7 +84,7 @@ extension GitRemote {
         let lastOutlineCommit = found.status == 0 && !found.text.isEmpty ? found.text : nil
         return OutlineError.syncForeignCommit(
             remote: remote, cache: cache, commit: commit, subject: subject ?? "", reason: reason,
-            lastOutlineCommit: lastOutlineCommit == commit ? nil : lastOutlineCommit, branch: Self.branch)
+            lastOutlineCommit: lastOutlineCommit == commit ? nil : lastOutlineCommit)
     }
 
     /// What each commit holds, in order, read by two `git cat-file --batch` (the trees, then
