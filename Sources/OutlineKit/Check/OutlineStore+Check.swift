@@ -62,7 +62,7 @@ extension OutlineStore {
         problems += try stateAndNoteProblems(db)
         problems += try titleIndexProblems(db)
         problems += try historyProblems(db)
-        if try db.tableExists("sync_config") { problems += try SyncTables.problems(db) }
+        problems += try StoreAddOns.problems(db)
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         problems += foreignKeys.prefix(20).map { row in
             let table = row[0] as String? ?? "?"
