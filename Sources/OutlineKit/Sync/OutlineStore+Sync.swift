@@ -27,7 +27,7 @@ public struct SyncSummary: Sendable {
     /// The change reports of what the round changed here, when asked for.
     public var changes: [ReportedChange] = []
     /// Whether this outline's changes could not be sent (they were kept, to send next time), and why.
-    public var notSent: OutlineError?
+    public var notSent: SyncFailure?
 }
 
 /// Where a database that syncs stands, without asking the remote.
@@ -80,7 +80,7 @@ extension OutlineStore {
         defer { lock.release() }
         do {
             if let existing = try read({ db in try SyncTables.configuration(db) }) {
-                throw OutlineError.syncAlreadySetUp(remote: existing.remote)
+                throw SyncFailure.alreadySetUp(remote: existing.remote)
             }
             return try startSyncingInLock(with: remote, reportingChanges)
         } catch {
@@ -88,8 +88,8 @@ extension OutlineStore {
                 if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
                 if removingANewFile, madeTheFile { try? removeIfUntouched() }
             }
-            if case .syncUnreachable(let remote, let reason) = error as? OutlineError {
-                throw OutlineError.syncStartUnreachable(remote: remote, reason: reason)
+            if case .unreachable(let remote, let reason) = error as? SyncFailure {
+                throw SyncFailure.startUnreachable(remote: remote, reason: reason)
             }
             throw error
         }
@@ -115,7 +115,7 @@ extension OutlineStore {
             for logged in try Self.logEntries(git, after: nil, upTo: head) { remoteTree.apply(logged.entry) }
             let remoteItems = remoteTree.liveCount
             if localItems > 0, remoteItems > 0 {
-                throw OutlineError.syncBothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
+                throw SyncFailure.bothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
             }
         }
         let replica = Self.randomHex(bytes: 8)
@@ -143,9 +143,9 @@ extension OutlineStore {
     ///   is changed); `syncRemoteRewritten`; `syncBadLog`. When the remote was fetched but the
     ///   push failed, the round still applies what it brought and says so in `notSent`.
     public func sync(reportingChanges: Bool = false) throws -> SyncSummary {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
-            throw OutlineError.syncNotSetUp
+            throw SyncFailure.notSetUp
         }
         try SyncArgumentCheck.stored(configuration)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
@@ -161,19 +161,19 @@ extension OutlineStore {
     ///
     /// - Throws: `syncNotSetUp`.
     public func moveSyncRemote(to remote: String) throws {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         try SyncArgumentCheck.remote(remote, stored: false)
         try write { db in
-            guard try SyncTables.configuration(db) != nil else { throw OutlineError.syncNotSetUp }
+            guard try SyncTables.configuration(db) != nil else { throw SyncFailure.notSetUp }
             try SyncTables.setConfig(db, "remote", remote)
         }
     }
 
     /// Where this outline's sync stands, read locally.
     public func syncStatus() throws -> SyncStatus {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         return try read { db in
-            guard let configuration = try SyncTables.configuration(db) else { throw OutlineError.syncNotSetUp }
+            guard let configuration = try SyncTables.configuration(db) else { throw SyncFailure.notSetUp }
             let base = try SyncTables.base(db)
             let pending = try SyncDiff.operations(db, base: base)
             return SyncStatus(
@@ -213,9 +213,9 @@ extension OutlineStore {
     public func compactSyncLog(reportingChanges: Bool = false) throws -> (
         round: SyncSummary, items: Int, wroteSnapshot: Bool
     ) {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
-            throw OutlineError.syncNotSetUp
+            throw SyncFailure.notSetUp
         }
         try SyncArgumentCheck.stored(configuration)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
@@ -240,7 +240,7 @@ extension OutlineStore {
                 return (round, base.liveCount, true)
             }
         }
-        throw OutlineError.syncKeptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
+        throw SyncFailure.keptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
     }
 
     /// - Parameter localItems: for the first round of `sync init`, how many items this outline
@@ -256,7 +256,7 @@ extension OutlineStore {
             let last = configuration.lastCommit
             if let last {
                 guard let head, try head == last || git.contains(head, last) else {
-                    throw OutlineError.syncRemoteRewritten(remote: configuration.remote, lastCommit: last)
+                    throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: last)
                 }
                 if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }
             }
@@ -287,7 +287,7 @@ extension OutlineStore {
                 }
             }
             if let localItems, localItems > 0, brought.liveCount > 0 {
-                throw OutlineError.syncBothHoldItems(
+                throw SyncFailure.bothHoldItems(
                     remote: configuration.remote, localItems: localItems, remoteItems: brought.liveCount)
             }
             var final = brought
@@ -326,12 +326,12 @@ extension OutlineStore {
                             sentFrom.apply(batch)
                             summary.sent = pending.count
                         }
-                    } catch let error as OutlineError {
+                    } catch let error as SyncFailure {
                         // Two pushes at the same instant: the loser may be told the ref was locked
                         // rather than that it fell behind. A head that moved means another push won.
-                        if case .syncUnreachable = error, let moved = try? git.fetch(), moved != head { continue }
+                        if case .unreachable = error, let moved = try? git.fetch(), moved != head { continue }
                         // A batch that readers would refuse is not a passing fault: say it.
-                        if case .syncUnsendable = error { throw error }
+                        if case .unsendable = error { throw error }
                         summary.notSent = error
                     }
                 }
@@ -342,7 +342,7 @@ extension OutlineStore {
                 reportingChanges: reportingChanges)
             return summary
         }
-        throw OutlineError.syncKeptLosingRace(remote: git.remote, attempts: Self.syncAttempts)
+        throw SyncFailure.keptLosingRace(remote: git.remote, attempts: Self.syncAttempts)
     }
 
     /// Makes the items what the log says (`final`), with this machine's changes that were not
