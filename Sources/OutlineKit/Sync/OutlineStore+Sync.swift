@@ -62,8 +62,8 @@ extension OutlineStore {
     /// asked (`removingANewFile`) and this store made it (`madeTheFile`), only if it is still
     /// untouched (no item, no step); the store is closed then.
     ///
-    /// - Throws: `syncAlreadySetUp`, `syncBothHoldItems` (nothing is changed),
-    ///   `syncStartUnreachable` for a remote that cannot be reached, and what `sync` throws.
+    /// - Throws: `SyncFailure.alreadySetUp`, `SyncFailure.bothHoldItems` (nothing is changed),
+    ///   `SyncFailure.startUnreachable` for a remote that cannot be reached, and what `sync` throws.
     public func startSyncing(with remote: String, reportingChanges: Bool = false, removingANewFile: Bool = false)
         throws -> SyncSummary
     {
@@ -139,10 +139,19 @@ extension OutlineStore {
     /// Rounds of one database take turns (a lock file in the cache), and other commands may run
     /// meanwhile: what they change is sent next time.
     ///
-    /// - Throws: `syncNotSetUp`; `syncUnreachable` when the remote cannot be fetched (nothing
-    ///   is changed); `syncRemoteRewritten`; `syncBadLog`. When the remote was fetched but the
-    ///   push failed, the round still applies what it brought and says so in `notSent`.
+    /// - Throws: `SyncFailure.notSetUp`; `SyncFailure.unreachable` when the remote cannot be
+    ///   fetched (nothing is changed); `SyncFailure.remoteRewritten`; `SyncFailure.badLog`. When
+    ///   the remote was fetched but the push failed, the round still applies what it brought and
+    ///   says so in `notSent`.
     public func sync(reportingChanges: Bool = false) throws -> SyncSummary {
+        try withSyncLock { git, _ in try runSyncRound(git: git, reportingChanges: reportingChanges) }
+    }
+
+    /// Runs `body` on the remote this outline syncs with, holding the sync lock: what every
+    /// command that talks to an outline's remote starts with.
+    ///
+    /// - Throws: `notSetUp`; what `SyncArgumentCheck.stored` and `SyncLock` throw.
+    private func withSyncLock<Result>(_ body: (GitRemote, SyncConfiguration) throws -> Result) throws -> Result {
         guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
             throw SyncFailure.notSetUp
@@ -150,16 +159,15 @@ extension OutlineStore {
         try SyncArgumentCheck.stored(configuration)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
-        return try runSyncRound(
-            git: GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout),
-            reportingChanges: reportingChanges)
+        return try body(
+            GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout), configuration)
     }
 
     /// Points the outline at another URL or path of its remote: the same repository, moved (a
     /// new server, a disk mounted elsewhere). The next round checks that it holds the log this
     /// outline synced, and refuses if it does not.
     ///
-    /// - Throws: `syncNotSetUp`.
+    /// - Throws: `SyncFailure.notSetUp`.
     public func moveSyncRemote(to remote: String) throws {
         guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         try SyncArgumentCheck.remote(remote, stored: false)
@@ -213,14 +221,14 @@ extension OutlineStore {
     public func compactSyncLog(reportingChanges: Bool = false) throws -> (
         round: SyncSummary, items: Int, wroteSnapshot: Bool
     ) {
-        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
-        guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
-            throw SyncFailure.notSetUp
+        try withSyncLock { git, configuration in
+            try compactLocked(git: git, configuration: configuration, reportingChanges: reportingChanges)
         }
-        try SyncArgumentCheck.stored(configuration)
-        let lock = try SyncLock(directory: syncCache, settings: syncTransport)
-        defer { lock.release() }
-        let git = GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout)
+    }
+
+    private func compactLocked(git: GitRemote, configuration: SyncConfiguration, reportingChanges: Bool) throws -> (
+        round: SyncSummary, items: Int, wroteSnapshot: Bool
+    ) {
         let round = try runSyncRound(git: git, reportingChanges: reportingChanges)
         if let failure = round.notSent { throw failure }
         for _ in 1...Self.syncAttempts {
@@ -245,7 +253,7 @@ extension OutlineStore {
 
     /// - Parameter localItems: for the first round of `sync init`, how many items this outline
     ///   holds: if another machine's outline reached the empty remote first, the round refuses
-    ///   (`syncBothHoldItems`) rather than merge two outlines.
+    ///   (`SyncFailure.bothHoldItems`) rather than merge two outlines.
     private func runSyncRound(git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil) throws
         -> SyncSummary
     {
