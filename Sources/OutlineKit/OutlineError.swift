@@ -136,74 +136,6 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// the lists they are in.
     case historyChangedBySync(verb: String, step: String)
 
-    /// A sync command on an outline that has no remote yet.
-    case syncNotSetUp
-    /// `sync init` on an outline that already syncs.
-    case syncAlreadySetUp(remote: String)
-    /// `sync init` where both this outline and the remote's hold items.
-    case syncBothHoldItems(remote: String, localItems: Int, remoteItems: Int)
-    /// git is not installed.
-    case syncGitMissing
-    /// The remote could not be fetched from or pushed to; git's own words.
-    case syncUnreachable(remote: String, reason: String)
-    /// The first round with a remote could not reach it; the outline was left untied to it.
-    case syncStartUnreachable(remote: String, reason: String)
-    /// A remote that begins with `-`, which git would read as one of its options (one of them,
-    /// `--upload-pack`, runs a command): given to `sync init` or `sync remote`, or read from the
-    /// file (`stored`), which may come from anywhere.
-    case syncRemoteIsAnOption(remote: String, stored: Bool)
-    /// A commit id the file stores for sync (`what`: which one, in words) that is not a commit
-    /// id: the file was changed outside outline, and git must not read the value as an option.
-    case syncStoredValueNotACommit(what: String, value: String)
-    /// The remote was reached but refused the push (a hook, a repository that is not bare, a
-    /// permission); the remote's words.
-    case syncPushRefused(remote: String, reason: String)
-    /// A git command failed; what outline was doing, and git's words.
-    case syncGitFailed(action: String, reason: String)
-    /// A commit of the remote's log does not hold a batch outline can read.
-    case syncBadLog(commit: String, reason: String)
-    /// A commit of the remote's log that outline did not write (a file committed by hand, a
-    /// merge made by `git pull`): why it is not outline's, and the newest commit outline wrote,
-    /// where the remote's branch can be put back.
-    case syncForeignCommit(
-        remote: String, cache: String, commit: String, subject: String, reason: String, lastOutlineCommit: String?)
-    /// The sync tables were changed outside outline: the first problem `check` names there, and
-    /// how many it finds.
-    case syncTablesDamaged(problem: String, count: Int)
-    /// This machine's batch breaks a rule every reader of the log holds to: it is not sent.
-    case syncUnsendable(reason: String)
-    /// The remote's history no longer holds the last commit this outline synced (a force-push).
-    case syncRemoteRewritten(remote: String, lastCommit: String)
-    /// Every push lost the race to other machines' pushes.
-    case syncKeptLosingRace(remote: String, attempts: Int)
-}
-
-extension OutlineError {
-    /// git's message in one line: what the remote said (its `remote:` lines, joined), else what
-    /// ssh said (the line before git's "Could not read from remote repository"), else git's
-    /// `fatal:` or `error:` line, else the first; without a closing full stop.
-    static func gitWords(_ stderr: String) -> String {
-        let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-        let remote = lines.filter { $0.hasPrefix("remote: ") }
-            .map { $0.dropFirst(8).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        var chosen: String
-        if !remote.isEmpty {
-            chosen = remote.joined(separator: " ")
-        } else {
-            // ssh's own reason comes before git's "Could not read from remote repository".
-            let beforeGit = lines.prefix { !$0.hasPrefix("fatal: Could not read from remote repository") }
-            let sshReason = beforeGit.count < lines.count ? beforeGit.first : nil
-            chosen =
-                sshReason ?? lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.first
-                ?? "git failed"
-            for prefix in ["fatal: ", "error: "] where chosen.hasPrefix(prefix) {
-                chosen = String(chosen.dropFirst(prefix.count))
-            }
-        }
-        while chosen.hasSuffix(".") { chosen.removeLast() }
-        return chosen
-    }
 }
 
 extension OutlineError: LocalizedError {
@@ -346,57 +278,6 @@ extension OutlineError: LocalizedError {
                 + "nothing was changed"
         case .historyChangedBySync(let verb, let step):
             return "cannot \(verb) \(step): a sync has since changed the same items or lists; nothing was changed"
-        case .syncNotSetUp:
-            return "this outline does not sync with a remote yet"
-        case .syncAlreadySetUp(let remote):
-            return "this outline already syncs with '\(remote)'"
-        case .syncBothHoldItems(let remote, let localItems, let remoteItems):
-            func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
-            return "both this outline (\(items(localItems))) and the one at '\(remote)' (\(items(remoteItems))) "
-                + "hold items, and sync joins an outline to a remote only when one of them is empty"
-        case .syncGitMissing:
-            return "sync needs git, which is not installed"
-        case .syncUnreachable(let remote, let reason):
-            return "cannot reach '\(remote)': \(Self.gitWords(reason)); nothing was lost, sync again later"
-        case .syncStartUnreachable(let remote, let reason):
-            return "cannot reach '\(remote)': \(Self.gitWords(reason)); the outline was not tied to it"
-        case .syncRemoteIsAnOption(let remote, let stored):
-            let named = stored ? "the remote this outline stores, '\(remote)'," : "'\(remote)'"
-            return "\(named) is not a remote: it begins with '-', which git reads as an option"
-                + (stored ? "; nothing was changed" : "")
-        case .syncStoredValueNotACommit(let what, let value):
-            return "this outline's sync settings were changed outside outline: its \(what) is '\(value)', "
-                + "which is not a commit id; nothing was changed"
-        case .syncPushRefused(let remote, let reason):
-            return "'\(remote)' refused this machine's changes: \(Self.gitWords(reason))"
-        case .syncGitFailed(let action, let reason):
-            return "git could not \(action): \(Self.gitWords(reason))"
-        case .syncBadLog(let commit, let reason):
-            return "the remote's log cannot be read at commit \(commit.prefix(12)): \(reason); "
-                + "nothing was changed here"
-        case .syncForeignCommit(let remote, let cache, let commit, let subject, let reason, let lastOutlineCommit):
-            let branch = GitRemote.branch
-            let named = subject.isEmpty ? "" : " (\"\(TitleSanitizer.forTerminal(subject))\")"
-            // From the sync cache, which holds the commit: run anywhere, a push needs a repository.
-            let repair =
-                lastOutlineCommit.map {
-                    "put the remote's \(branch) back on outline's last commit: "
-                        + "git -C '\(cache)' push --force '\(remote)' \($0.prefix(12)):refs/heads/\(branch)"
-                } ?? "remove that commit from the remote's \(branch) with git"
-            return "the remote's log holds commit \(commit.prefix(12))\(named), which outline did not write "
-                + "(\(reason)); nothing was changed here; to repair the remote, \(repair)"
-        case .syncTablesDamaged(let problem, let count):
-            let more = count > 1 ? " (and \(count - 1) more)" : ""
-            return "this outline's sync tables were changed outside outline: \(problem)\(more); nothing was sent "
-                + "or changed"
-        case .syncUnsendable(let reason):
-            return "this machine's changes were not sent: every machine would refuse them (\(reason)); "
-                + "nothing was changed"
-        case .syncRemoteRewritten(let remote, let lastCommit):
-            return "'\(remote)' does not hold commit \(lastCommit.prefix(12)), the last this outline synced: "
-                + "its history was rewritten, or it is another repository; nothing was changed"
-        case .syncKeptLosingRace(let remote, let attempts):
-            return "other machines pushed to '\(remote)' first \(attempts) times in a row; nothing was lost, sync again"
         }
     }
 }

@@ -265,6 +265,9 @@ enum CommandLineRunner {
                 printCandidates(candidates, count: count)
             }
             return 1
+        case let error as SyncFailure:
+            printError(error.commandLineMessage)
+            return 1
         case let error as StandardInputError:
             printError(error.message)
             return 1

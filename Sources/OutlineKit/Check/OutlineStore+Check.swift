@@ -62,7 +62,7 @@ extension OutlineStore {
         problems += try stateAndNoteProblems(db)
         problems += try titleIndexProblems(db)
         problems += try historyProblems(db)
-        if try db.tableExists("sync_config") { problems += try SyncTables.problems(db) }
+        problems += try StoreAddOns.problems(db)
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         problems += foreignKeys.prefix(20).map { row in
             let table = row[0] as String? ?? "?"
@@ -233,12 +233,10 @@ extension OutlineStore {
                 problems.append(Problem("item \(id) has a title that is not valid UTF-8"))
                 continue
             }
-            do {
-                if try Title.validated(title) != title {
-                    problems.append(Problem("item \(id) has a title with surrounding white space"))
-                }
-            } catch let error as OutlineError {
-                problems.append(Problem("item \(id): \(error.message)"))
+            if let problem = try Self.problem(
+                of: id, title, validatedBy: Title.validated, whenChanged: "has a title with surrounding white space")
+            {
+                problems.append(problem)
             }
         }
         return problems
@@ -262,15 +260,26 @@ extension OutlineStore {
                 continue
             }
             guard let note = row[2] as String? else { continue }
-            do {
-                if try Note.validated(note) != note {
-                    problems.append(Problem("item \(id) has a note that is empty or ends in white space"))
-                }
-            } catch let error as OutlineError {
-                problems.append(Problem("item \(id): \(error.message)"))
+            if let problem = try Self.problem(
+                of: id, note, validatedBy: Note.validated,
+                whenChanged: "has a note that is empty or ends in white space")
+            {
+                problems.append(problem)
             }
         }
         return problems
+    }
+
+    /// What is wrong with a stored title or note by the rule outline writes it by: refused
+    /// (`validate` throws), or not as outline would have stored it (`whenChanged`).
+    private static func problem(
+        of id: ItemID, _ value: String, validatedBy validate: (String) throws -> String?, whenChanged: String
+    ) throws -> Problem? {
+        do {
+            return try validate(value) == value ? nil : Problem("item \(id) \(whenChanged)")
+        } catch let error as OutlineError {
+            return Problem("item \(id): \(error.message)")
+        }
     }
 
     /// Folded copies of titles that do not match the titles (see `TitleIndex`).

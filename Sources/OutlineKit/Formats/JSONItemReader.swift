@@ -121,12 +121,7 @@ struct JSONItemReader {
             switch key {
             case "title":
                 guard scanner.peek() == UInt8(ascii: "\"") else { throw wrongType(key, "text") }
-                let title = try scanner.readString()
-                do {
-                    open[top].title = try Title.validated(title)
-                } catch let error as OutlineError {
-                    throw scanner.failure(at: valueStart, error.message)
-                }
+                open[top].title = try readValidated(at: valueStart, Title.validated)
             case "done":
                 if scanner.take(literal: "true") {
                     open[top].isDone = true
@@ -136,12 +131,7 @@ struct JSONItemReader {
             case "note":
                 if scanner.take(literal: "null") { continue }
                 guard scanner.peek() == UInt8(ascii: "\"") else { throw wrongType(key, "text or null") }
-                let note = try scanner.readString()
-                do {
-                    open[top].note = try Note.validated(note)
-                } catch let error as OutlineError {
-                    throw scanner.failure(at: valueStart, error.message)
-                }
+                open[top].note = try readValidated(at: valueStart, Note.validated)
             case "children":
                 if scanner.take(UInt8(ascii: "[")) { return .enteredChildren }
                 // `ls --depth` writes null where it cut the list.
@@ -166,6 +156,17 @@ struct JSONItemReader {
             throw scanner.failure(
                 at: start,
                 "item \(open[top].number) has the key \(JSONText.quote(key)) twice; a key may appear once in an object")
+        }
+    }
+
+    /// Reads a string value and keeps it as `validate` stores it (a title, a note); a value the
+    /// store would refuse is refused at `start`, with the store's reason.
+    private mutating func readValidated<Value>(at start: Int, _ validate: (String) throws -> Value) throws -> Value {
+        let text = try scanner.readString()
+        do {
+            return try validate(text)
+        } catch let error as OutlineError {
+            throw scanner.failure(at: start, error.message)
         }
     }
 

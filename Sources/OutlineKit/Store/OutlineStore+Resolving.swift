@@ -170,13 +170,14 @@ extension OutlineStore {
     static func details(of id: ItemID, _ db: Database) throws -> ItemDetails {
         let item = try TreeQueries.item(db, id)
         let path = try Self.path(of: id, db)
-        return ItemDetails(
-            item: item, path: path,
-            parentPath: TitlePath(titles: Array(path.titles.dropLast()), isAnchored: true),
-            siblingCount: try TreeQueries.childCount(db, of: item.parentID), depth: path.titles.count,
-            childCount: try TreeQueries.childCount(db, of: id),
-            descendantCount: try TreeQueries.subtreeSize(db, rootedAt: [id]) - 1,
-            globalID: try SyncTables.uid(of: id, db))
+        return try StoreAddOns.completing(
+            ItemDetails(
+                item: item, path: path,
+                parentPath: TitlePath(titles: Array(path.titles.dropLast()), isAnchored: true),
+                siblingCount: try TreeQueries.childCount(db, of: item.parentID), depth: path.titles.count,
+                childCount: try TreeQueries.childCount(db, of: id),
+                descendantCount: try TreeQueries.subtreeSize(db, rootedAt: [id]) - 1),
+            db)
     }
 }
 
@@ -267,13 +268,14 @@ extension OutlineStore {
                 // it, and `find --json` must give `show --json`'s objects: such an item is read
                 // as `show` reads it.
                 if Self.holdsNUL(match) { return try Self.details(of: match.item.id, db) }
-                return ItemDetails(
-                    item: match.item, path: match.path,
-                    parentPath: TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true),
-                    siblingCount: counts.childCount(of: match.item.parentID), depth: match.path.titles.count,
-                    childCount: counts.childCount(of: match.item.id),
-                    descendantCount: counts.descendantCount(of: match.item.id),
-                    globalID: try SyncTables.uid(of: match.item.id, db))
+                return try StoreAddOns.completing(
+                    ItemDetails(
+                        item: match.item, path: match.path,
+                        parentPath: TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true),
+                        siblingCount: counts.childCount(of: match.item.parentID), depth: match.path.titles.count,
+                        childCount: counts.childCount(of: match.item.id),
+                        descendantCount: counts.descendantCount(of: match.item.id)),
+                    db)
             }
         }
     }

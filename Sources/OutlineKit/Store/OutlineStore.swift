@@ -79,15 +79,8 @@ public final class OutlineStore {
     /// then refused may take it away again (`sync init` does).
     public let madeTheFile: Bool
 
-    /// Called by a sync round between its push and its write (tests run commands there, as a
-    /// user might while the round runs).
-    var syncRoundDidPush: (() throws -> Void)?
-    /// Called by a sync round with its commit, after noting it and before pushing it (tests push
-    /// it themselves, later, as a push left running by a killed round would land).
-    var syncRoundWillPush: ((_ commit: String) throws -> Void)?
-
-    /// How long a sync round lets each git command run, and whom it tells when it waits.
-    public var syncTransport = SyncTransportSettings()
+    /// The settings of the add-ons (`StoreAddOn`) for this store, each read and set by its own.
+    var addOnSettings = StoreAddOnSettings()
 
     /// Opens the outline database at `path`.
     ///

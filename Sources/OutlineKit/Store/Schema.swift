@@ -143,20 +143,25 @@ enum Schema {
                 """)
     }
 
-    /// Version 6: sync through a git remote (`SyncTables`).
+    /// Version 6: the history tells steps made here from steps that came from another machine.
     ///
     /// - `undo_step.origin` tells a step a command made here (0) from one a sync made (1), which
     ///   `undo` passes over: undo reverts this machine's own steps.
-    /// - The sync tables stay empty, and the triggers that fill them are not made, until
-    ///   `sync init`: an outline that does not sync pays nothing for them.
+    /// - The sync add-on makes its tables at this version (`StoreAddOn.migrate`); they stay
+    ///   empty until `sync init`.
     private static func createVersion6(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE undo_step ADD COLUMN origin INTEGER NOT NULL DEFAULT 0")
-        try SyncTables.create(db)
     }
 
     /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.
+    ///
+    /// The add-ons' part of each version follows the core's, as it did when both were one
+    /// migration: the schema a file ends with is the same whichever version it started from.
     static func migrate(_ db: Database, from version: Int) throws {
-        for step in migrations[version...] { try step(db) }
+        for index in migrations.indices.dropFirst(version) {
+            try migrations[index](db)
+            try StoreAddOns.migrate(db, to: index + 1)
+        }
         try TitleIndex.catchUp(db)
         try db.execute(sql: "PRAGMA application_id = \(applicationID)")
         try db.execute(sql: "PRAGMA user_version = \(currentVersion)")

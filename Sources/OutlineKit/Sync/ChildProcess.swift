@@ -30,7 +30,7 @@ enum ChildProcess {
     /// line that says it did not finish, for the callers that pass git's words on.
     /// `started` is given the program's process id as soon as it runs, before any waiting.
     ///
-    /// - Throws: `OutlineError.syncGitMissing` when the program cannot be started.
+    /// - Throws: `SyncFailure.gitMissing` when the program cannot be started.
     static func run(
         _ arguments: [String], environment: [String: String], input: Data?, timeout: TimeInterval? = nil,
         started: ((pid_t) -> Void)? = nil
@@ -47,7 +47,7 @@ enum ChildProcess {
         }
         guard makePipe(&inPipe), makePipe(&outPipe), makePipe(&errPipe) else {
             for descriptor in inPipe + outPipe + errPipe where descriptor >= 0 { close(descriptor) }
-            throw OutlineError.syncGitFailed(action: "start \(arguments[0])", reason: String(cString: strerror(errno)))
+            throw SyncFailure.gitFailed(action: "start \(arguments[0])", reason: String(cString: strerror(errno)))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -83,7 +83,7 @@ enum ChildProcess {
             close(inPipe[1])
             close(outPipe[0])
             close(errPipe[0])
-            throw OutlineError.syncGitMissing
+            throw SyncFailure.gitMissing
         }
         started?(pid)
         let deadline = timeout.map { ChildDeadline(pid: pid, seconds: $0) }

@@ -28,13 +28,13 @@ extension GitRemote {
     /// The commits after `last` up to `head`, oldest first, along the first parents, each checked
     /// to be a commit outline wrote (one parent, a tree unlike its parent's).
     ///
-    /// - Throws: `OutlineError.syncForeignCommit` for the first commit that is not.
+    /// - Throws: `SyncFailure.foreignCommit` for the first commit that is not.
     func commits(after last: String?, upTo head: String) throws -> [String] {
         let range = last.map { "\($0)..\(head)" } ?? head
         // Fields apart by the unit separator, which no commit id and no one-line subject holds.
         let listed = try run(["log", "--first-parent", "--reverse", "--format=%H%x1f%T%x1f%P%x1f%s", range, "--"])
         guard listed.status == 0 else {
-            throw OutlineError.syncGitFailed(action: "read the log", reason: listed.stderr)
+            throw SyncFailure.gitFailed(action: "read the log", reason: listed.stderr)
         }
         let logged = listed.text.split(separator: "\n").map { line in
             let fields = line.split(separator: "\u{1f}", maxSplits: 3, omittingEmptySubsequences: false).map(
@@ -63,13 +63,13 @@ extension GitRemote {
     /// The tree of `commit`.
     private func tree(of commit: String) throws -> String {
         let read = try run(["rev-parse", "--verify", "--quiet", commit + "^{tree}"])
-        guard read.status == 0 else { throw OutlineError.syncGitFailed(action: "read the log", reason: read.stderr) }
+        guard read.status == 0 else { throw SyncFailure.gitFailed(action: "read the log", reason: read.stderr) }
         return read.text
     }
 
     /// The error for a commit of the log that outline did not write, with the way to repair the
     /// remote: put its branch back on the newest commit outline wrote. A nil `subject` is read.
-    private func foreign(commit: String, subject: String?, head: String, reason: String) throws -> OutlineError {
+    private func foreign(commit: String, subject: String?, head: String, reason: String) throws -> SyncFailure {
         var subject = subject
         if subject == nil {
             let read = try run(["log", "-1", "--format=%s", commit, "--"])
@@ -82,7 +82,7 @@ extension GitRemote {
             "--",
         ])
         let lastOutlineCommit = found.status == 0 && !found.text.isEmpty ? found.text : nil
-        return OutlineError.syncForeignCommit(
+        return SyncFailure.foreignCommit(
             remote: remote, cache: cache, commit: commit, subject: subject ?? "", reason: reason,
             lastOutlineCommit: lastOutlineCommit == commit ? nil : lastOutlineCommit)
     }
@@ -90,8 +90,8 @@ extension GitRemote {
     /// What each commit holds, in order, read by two `git cat-file --batch` (the trees, then
     /// the files they name).
     ///
-    /// - Throws: `OutlineError.syncForeignCommit` for a commit whose tree is not one outline
-    ///   file; `OutlineError.syncBadLog` for a file that does not parse.
+    /// - Throws: `SyncFailure.foreignCommit` for a commit whose tree is not one outline
+    ///   file; `SyncFailure.badLog` for a file that does not parse.
     func entries(_ commits: [String], head: String) throws -> [LogEntry] {
         guard !commits.isEmpty else { return [] }
         let trees = try objects(commits.map { $0 + "^{tree}" })
@@ -109,7 +109,7 @@ extension GitRemote {
         entries.reserveCapacity(commits.count)
         for (index, commit) in commits.enumerated() {
             guard let data = files[index] else {
-                throw OutlineError.syncBadLog(commit: commit, reason: "git gave no answer for it")
+                throw SyncFailure.badLog(commit: commit, reason: "git gave no answer for it")
             }
             do {
                 let entry: Entry =
@@ -117,7 +117,7 @@ extension GitRemote {
                     ? .batch(try SyncBatch.decoded(data)) : .snapshot(try SyncSnapshot.decoded(data))
                 entries.append(LogEntry(commit: commit, entry: entry))
             } catch let error as SyncLogError {
-                throw OutlineError.syncBadLog(commit: commit, reason: error.reason)
+                throw SyncFailure.badLog(commit: commit, reason: error.reason)
             }
         }
         return entries
@@ -127,14 +127,14 @@ extension GitRemote {
     /// there, read by one `git cat-file --batch`.
     private func objects(_ names: [String]) throws -> [Data?] {
         let read = try run(["cat-file", "--batch"], input: Data(names.map { $0 + "\n" }.joined().utf8))
-        guard read.status == 0 else { throw OutlineError.syncGitFailed(action: "read the log", reason: read.stderr) }
+        guard read.status == 0 else { throw SyncFailure.gitFailed(action: "read the log", reason: read.stderr) }
         let data = read.stdout
         var offset = data.startIndex
         var result: [Data?] = []
         result.reserveCapacity(names.count)
         for _ in names {
             guard let lineEnd = data[offset...].firstIndex(of: UInt8(ascii: "\n")) else {
-                throw OutlineError.syncGitFailed(action: "read the log", reason: "git cat-file's answer is cut short")
+                throw SyncFailure.gitFailed(action: "read the log", reason: "git cat-file's answer is cut short")
             }
             let header = String(decoding: data[offset..<lineEnd], as: UTF8.self).split(separator: " ")
             offset = lineEnd + 1
@@ -145,7 +145,7 @@ extension GitRemote {
             }
             let end = offset + size
             guard end <= data.endIndex else {
-                throw OutlineError.syncGitFailed(action: "read the log", reason: "git cat-file's answer is cut short")
+                throw SyncFailure.gitFailed(action: "read the log", reason: "git cat-file's answer is cut short")
             }
             result.append(Data(data[offset..<end]))
             offset = end + 1
@@ -172,7 +172,7 @@ extension GitRemote {
         let found = try run([
             "log", "--first-parent", "--diff-filter=A", "--format=%H", "-1", head, "--", Self.snapshotFile,
         ])
-        guard found.status == 0 else { throw OutlineError.syncGitFailed(action: "read the log", reason: found.stderr) }
+        guard found.status == 0 else { throw SyncFailure.gitFailed(action: "read the log", reason: found.stderr) }
         return found.text.isEmpty ? nil : found.text
     }
 }

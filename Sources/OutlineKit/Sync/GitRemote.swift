@@ -79,7 +79,7 @@ struct GitRemote {
         if FileManager.default.fileExists(atPath: cache + "/HEAD") { return }
         // After "--": a database path that begins with "-" makes a cache path that does too.
         let made = try Self.git(["init", "--quiet", "--bare", "--", cache], timeout: timeout)
-        guard made.status == 0 else { throw OutlineError.syncGitFailed(action: "make \(cache)", reason: made.stderr) }
+        guard made.status == 0 else { throw SyncFailure.gitFailed(action: "make \(cache)", reason: made.stderr) }
     }
 
     /// Fetches the remote's log; its last commit, or nil when the remote has none yet.
@@ -88,9 +88,9 @@ struct GitRemote {
         // The remote after "--", so that git never reads it as an option (SyncArgumentCheck
         // refuses such a remote before it gets here).
         let fetched = try run(["fetch", "--quiet", "--no-tags", "--prune", "--", remote, "+refs/heads/*:refs/sync/*"])
-        if fetched.timedOut { throw OutlineError.syncUnreachable(remote: remote, reason: notAnswered) }
+        if fetched.timedOut { throw SyncFailure.unreachable(remote: remote, reason: notAnswered) }
         guard fetched.status == 0 else {
-            throw OutlineError.syncUnreachable(remote: remote, reason: fetched.stderr)
+            throw SyncFailure.unreachable(remote: remote, reason: fetched.stderr)
         }
         let head = try run(["rev-parse", "--quiet", "--verify", Self.fetchedRef + "^{commit}"])
         return head.status == 0 ? head.text : nil
@@ -127,14 +127,14 @@ struct GitRemote {
     /// Writes a commit whose tree holds `content` as `file`.
     private func commit(file: String, _ content: Data, parent: String?, message: String) throws -> String {
         let blob = try run(["hash-object", "-w", "--stdin"], input: content)
-        guard blob.status == 0 else { throw OutlineError.syncGitFailed(action: "write a commit", reason: blob.stderr) }
+        guard blob.status == 0 else { throw SyncFailure.gitFailed(action: "write a commit", reason: blob.stderr) }
         let tree = try run(["mktree"], input: Data("100644 blob \(blob.text)\t\(file)\n".utf8))
-        guard tree.status == 0 else { throw OutlineError.syncGitFailed(action: "write a commit", reason: tree.stderr) }
+        guard tree.status == 0 else { throw SyncFailure.gitFailed(action: "write a commit", reason: tree.stderr) }
         var arguments = ["commit-tree", tree.text, "-m", message]
         if let parent { arguments += ["-p", parent] }
         let commit = try run(arguments)
         guard commit.status == 0 else {
-            throw OutlineError.syncGitFailed(action: "write a commit", reason: commit.stderr)
+            throw SyncFailure.gitFailed(action: "write a commit", reason: commit.stderr)
         }
         return commit.text
     }
@@ -151,12 +151,12 @@ struct GitRemote {
     func push(_ commit: String) throws -> PushResult {
         // The remote after "--", as in `fetch`.
         let pushed = try run(["push", "--porcelain", "--quiet", "--", remote, "\(commit):refs/heads/\(Self.branch)"])
-        if pushed.timedOut { throw OutlineError.syncUnreachable(remote: remote, reason: notAnswered) }
+        if pushed.timedOut { throw SyncFailure.unreachable(remote: remote, reason: notAnswered) }
         if pushed.status == 0 { return .pushed }
         switch GitPushReply(stdout: pushed.text, stderr: pushed.stderr) {
         case .lostRace: return .rejected
-        case .refused(let reason): throw OutlineError.syncPushRefused(remote: remote, reason: reason)
-        case .unreachable(let reason): throw OutlineError.syncUnreachable(remote: remote, reason: reason)
+        case .refused(let reason): throw SyncFailure.pushRefused(remote: remote, reason: reason)
+        case .unreachable(let reason): throw SyncFailure.unreachable(remote: remote, reason: reason)
         }
     }
 

@@ -27,7 +27,7 @@ public struct SyncSummary: Sendable {
     /// The change reports of what the round changed here, when asked for.
     public var changes: [ReportedChange] = []
     /// Whether this outline's changes could not be sent (they were kept, to send next time), and why.
-    public var notSent: OutlineError?
+    public var notSent: SyncFailure?
 }
 
 /// Where a database that syncs stands, without asking the remote.
@@ -62,8 +62,8 @@ extension OutlineStore {
     /// asked (`removingANewFile`) and this store made it (`madeTheFile`), only if it is still
     /// untouched (no item, no step); the store is closed then.
     ///
-    /// - Throws: `syncAlreadySetUp`, `syncBothHoldItems` (nothing is changed),
-    ///   `syncStartUnreachable` for a remote that cannot be reached, and what `sync` throws.
+    /// - Throws: `SyncFailure.alreadySetUp`, `SyncFailure.bothHoldItems` (nothing is changed),
+    ///   `SyncFailure.startUnreachable` for a remote that cannot be reached, and what `sync` throws.
     public func startSyncing(with remote: String, reportingChanges: Bool = false, removingANewFile: Bool = false)
         throws -> SyncSummary
     {
@@ -80,7 +80,7 @@ extension OutlineStore {
         defer { lock.release() }
         do {
             if let existing = try read({ db in try SyncTables.configuration(db) }) {
-                throw OutlineError.syncAlreadySetUp(remote: existing.remote)
+                throw SyncFailure.alreadySetUp(remote: existing.remote)
             }
             return try startSyncingInLock(with: remote, reportingChanges)
         } catch {
@@ -88,8 +88,8 @@ extension OutlineStore {
                 if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
                 if removingANewFile, madeTheFile { try? removeIfUntouched() }
             }
-            if case .syncUnreachable(let remote, let reason) = error as? OutlineError {
-                throw OutlineError.syncStartUnreachable(remote: remote, reason: reason)
+            if case .unreachable(let remote, let reason) = error as? SyncFailure {
+                throw SyncFailure.startUnreachable(remote: remote, reason: reason)
             }
             throw error
         }
@@ -115,7 +115,7 @@ extension OutlineStore {
             for logged in try Self.logEntries(git, after: nil, upTo: head) { remoteTree.apply(logged.entry) }
             let remoteItems = remoteTree.liveCount
             if localItems > 0, remoteItems > 0 {
-                throw OutlineError.syncBothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
+                throw SyncFailure.bothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
             }
         }
         let replica = Self.randomHex(bytes: 8)
@@ -139,41 +139,49 @@ extension OutlineStore {
     /// Rounds of one database take turns (a lock file in the cache), and other commands may run
     /// meanwhile: what they change is sent next time.
     ///
-    /// - Throws: `syncNotSetUp`; `syncUnreachable` when the remote cannot be fetched (nothing
-    ///   is changed); `syncRemoteRewritten`; `syncBadLog`. When the remote was fetched but the
-    ///   push failed, the round still applies what it brought and says so in `notSent`.
+    /// - Throws: `SyncFailure.notSetUp`; `SyncFailure.unreachable` when the remote cannot be
+    ///   fetched (nothing is changed); `SyncFailure.remoteRewritten`; `SyncFailure.badLog`. When
+    ///   the remote was fetched but the push failed, the round still applies what it brought and
+    ///   says so in `notSent`.
     public func sync(reportingChanges: Bool = false) throws -> SyncSummary {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        try withSyncLock { git, _ in try runSyncRound(git: git, reportingChanges: reportingChanges) }
+    }
+
+    /// Runs `body` on the remote this outline syncs with, holding the sync lock: what every
+    /// command that talks to an outline's remote starts with.
+    ///
+    /// - Throws: `notSetUp`; what `SyncArgumentCheck.stored` and `SyncLock` throw.
+    private func withSyncLock<Result>(_ body: (GitRemote, SyncConfiguration) throws -> Result) throws -> Result {
+        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
-            throw OutlineError.syncNotSetUp
+            throw SyncFailure.notSetUp
         }
         try SyncArgumentCheck.stored(configuration)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
-        return try runSyncRound(
-            git: GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout),
-            reportingChanges: reportingChanges)
+        return try body(
+            GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout), configuration)
     }
 
     /// Points the outline at another URL or path of its remote: the same repository, moved (a
     /// new server, a disk mounted elsewhere). The next round checks that it holds the log this
     /// outline synced, and refuses if it does not.
     ///
-    /// - Throws: `syncNotSetUp`.
+    /// - Throws: `SyncFailure.notSetUp`.
     public func moveSyncRemote(to remote: String) throws {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         try SyncArgumentCheck.remote(remote, stored: false)
         try write { db in
-            guard try SyncTables.configuration(db) != nil else { throw OutlineError.syncNotSetUp }
+            guard try SyncTables.configuration(db) != nil else { throw SyncFailure.notSetUp }
             try SyncTables.setConfig(db, "remote", remote)
         }
     }
 
     /// Where this outline's sync stands, read locally.
     public func syncStatus() throws -> SyncStatus {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
+        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         return try read { db in
-            guard let configuration = try SyncTables.configuration(db) else { throw OutlineError.syncNotSetUp }
+            guard let configuration = try SyncTables.configuration(db) else { throw SyncFailure.notSetUp }
             let base = try SyncTables.base(db)
             let pending = try SyncDiff.operations(db, base: base)
             return SyncStatus(
@@ -213,14 +221,14 @@ extension OutlineStore {
     public func compactSyncLog(reportingChanges: Bool = false) throws -> (
         round: SyncSummary, items: Int, wroteSnapshot: Bool
     ) {
-        guard !isEmptyStandIn else { throw OutlineError.syncNotSetUp }
-        guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
-            throw OutlineError.syncNotSetUp
+        try withSyncLock { git, configuration in
+            try compactLocked(git: git, configuration: configuration, reportingChanges: reportingChanges)
         }
-        try SyncArgumentCheck.stored(configuration)
-        let lock = try SyncLock(directory: syncCache, settings: syncTransport)
-        defer { lock.release() }
-        let git = GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout)
+    }
+
+    private func compactLocked(git: GitRemote, configuration: SyncConfiguration, reportingChanges: Bool) throws -> (
+        round: SyncSummary, items: Int, wroteSnapshot: Bool
+    ) {
         let round = try runSyncRound(git: git, reportingChanges: reportingChanges)
         if let failure = round.notSent { throw failure }
         for _ in 1...Self.syncAttempts {
@@ -240,12 +248,12 @@ extension OutlineStore {
                 return (round, base.liveCount, true)
             }
         }
-        throw OutlineError.syncKeptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
+        throw SyncFailure.keptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
     }
 
     /// - Parameter localItems: for the first round of `sync init`, how many items this outline
     ///   holds: if another machine's outline reached the empty remote first, the round refuses
-    ///   (`syncBothHoldItems`) rather than merge two outlines.
+    ///   (`SyncFailure.bothHoldItems`) rather than merge two outlines.
     private func runSyncRound(git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil) throws
         -> SyncSummary
     {
@@ -256,7 +264,7 @@ extension OutlineStore {
             let last = configuration.lastCommit
             if let last {
                 guard let head, try head == last || git.contains(head, last) else {
-                    throw OutlineError.syncRemoteRewritten(remote: configuration.remote, lastCommit: last)
+                    throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: last)
                 }
                 if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }
             }
@@ -287,7 +295,7 @@ extension OutlineStore {
                 }
             }
             if let localItems, localItems > 0, brought.liveCount > 0 {
-                throw OutlineError.syncBothHoldItems(
+                throw SyncFailure.bothHoldItems(
                     remote: configuration.remote, localItems: localItems, remoteItems: brought.liveCount)
             }
             var final = brought
@@ -326,12 +334,12 @@ extension OutlineStore {
                             sentFrom.apply(batch)
                             summary.sent = pending.count
                         }
-                    } catch let error as OutlineError {
+                    } catch let error as SyncFailure {
                         // Two pushes at the same instant: the loser may be told the ref was locked
                         // rather than that it fell behind. A head that moved means another push won.
-                        if case .syncUnreachable = error, let moved = try? git.fetch(), moved != head { continue }
+                        if case .unreachable = error, let moved = try? git.fetch(), moved != head { continue }
                         // A batch that readers would refuse is not a passing fault: say it.
-                        if case .syncUnsendable = error { throw error }
+                        if case .unsendable = error { throw error }
                         summary.notSent = error
                     }
                 }
@@ -342,7 +350,7 @@ extension OutlineStore {
                 reportingChanges: reportingChanges)
             return summary
         }
-        throw OutlineError.syncKeptLosingRace(remote: git.remote, attempts: Self.syncAttempts)
+        throw SyncFailure.keptLosingRace(remote: git.remote, attempts: Self.syncAttempts)
     }
 
     /// Makes the items what the log says (`final`), with this machine's changes that were not

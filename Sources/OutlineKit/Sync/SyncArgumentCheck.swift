@@ -11,7 +11,7 @@ enum SyncArgumentCheck {
     /// Refuses a remote that begins with `-`. `stored` tells the error whether the file held
     /// it or the user gave it.
     static func remote(_ remote: String, stored: Bool) throws {
-        if remote.hasPrefix("-") { throw OutlineError.syncRemoteIsAnOption(remote: remote, stored: stored) }
+        if remote.hasPrefix("-") { throw SyncFailure.remoteIsAnOption(remote: remote, stored: stored) }
     }
 
     /// Refuses a stored configuration whose remote or commit ids git could read as options.
@@ -21,7 +21,7 @@ enum SyncArgumentCheck {
     static func stored(_ configuration: SyncConfiguration) throws {
         try remote(configuration.remote, stored: true)
         for case (let what, let value?) in commits(of: configuration) where !isHexadecimal(value) {
-            throw OutlineError.syncStoredValueNotACommit(what: what, value: value)
+            throw SyncFailure.storedValueNotACommit(what: what, value: value)
         }
     }
 

@@ -28,7 +28,7 @@ final class SyncLock {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         descriptor = open(directory + "/outline-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw OutlineError.syncGitFailed(
+            throw SyncFailure.gitFailed(
                 action: "lock \(directory)", reason: String(cString: strerror(errno)))
         }
         if !take(waiting: false) {

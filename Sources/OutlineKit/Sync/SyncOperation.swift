@@ -108,14 +108,14 @@ struct SyncBatch: Equatable, Sendable {
     /// Checks the batch by the rules every reader holds to, by reading back what it writes: a
     /// batch the readers refuse must never reach the log, where it would stop every machine.
     ///
-    /// - Throws: `OutlineError.syncUnsendable`, naming the rule.
+    /// - Throws: `SyncFailure.unsendable`, naming the rule.
     func requireReadable() throws {
         do {
             guard try Self.decoded(encoded()) == self else {
                 throw SyncLogError("it reads back as another batch")
             }
         } catch let error as SyncLogError {
-            throw OutlineError.syncUnsendable(reason: error.reason)
+            throw SyncFailure.unsendable(reason: error.reason)
         }
     }
 

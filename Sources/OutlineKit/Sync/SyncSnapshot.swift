@@ -95,7 +95,7 @@ enum SyncSnapshot {
     /// outline: a snapshot writes down the log as it stands, so every item live before it is
     /// live in it. One that leaves a live item out would remove it without anyone's word.
     ///
-    /// - Throws: `OutlineError.syncBadLog`, naming the commit and how many items it leaves out.
+    /// - Throws: `SyncFailure.badLog`, naming the commit and how many items it leaves out.
     static func requireKeeps(_ before: SyncTree, _ snapshot: SyncTree, commit: String) throws {
         var missing = 0
         var first: String?
@@ -105,7 +105,7 @@ enum SyncSnapshot {
         }
         guard let first else { return }
         let title = before[first].map { "\"\(TitleSanitizer.forTerminal($0.title))\"" } ?? first
-        throw OutlineError.syncBadLog(
+        throw SyncFailure.badLog(
             commit: commit,
             reason: "its snapshot leaves out \(missing) live item\(missing == 1 ? "" : "s") of the log before it, "
                 + "\(title) among them")

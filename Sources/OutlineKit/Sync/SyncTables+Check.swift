@@ -16,12 +16,12 @@ extension SyncTables {
 
     /// Refuses a round on sync tables that `check` finds wrong.
     ///
-    /// - Throws: `OutlineError.syncTablesDamaged`, naming the first problem.
+    /// - Throws: `SyncFailure.tablesDamaged`, naming the first problem.
     static func requireSound(_ db: Database) throws {
         let found = try problems(db)
         if let first = found.first {
             let problem = first.description
-            throw OutlineError.syncTablesDamaged(
+            throw SyncFailure.tablesDamaged(
                 problem: problem.hasPrefix("sync: ") ? String(problem.dropFirst(6)) : problem, count: found.count)
         }
     }

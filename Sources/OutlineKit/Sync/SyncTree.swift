@@ -131,26 +131,21 @@ struct SyncTree {
             node.key = key
             set(uid, node)
         case .order(let uid, let parent, let key):
-            guard var node = nodes[uid], node.isLive, node.parent == parent else { return }
-            node.key = key
-            set(uid, node)
-        case .setTitle(let uid, let title):
-            guard var node = nodes[uid], node.isLive else { return }
-            node.title = title
-            set(uid, node)
-        case .setDone(let uid, let doneAt):
-            guard var node = nodes[uid], node.isLive else { return }
-            node.doneAt = doneAt
-            set(uid, node)
-        case .setNote(let uid, let note):
-            guard var node = nodes[uid], node.isLive else { return }
-            node.note = note
-            set(uid, node)
-        case .delete(let uid):
-            guard var node = nodes[uid], node.isLive else { return }
-            node.isLive = false
-            set(uid, node)
+            guard nodes[uid]?.parent == parent else { return }
+            changeLive(uid) { $0.key = key }
+        case .setTitle(let uid, let title): changeLive(uid) { $0.title = title }
+        case .setDone(let uid, let doneAt): changeLive(uid) { $0.doneAt = doneAt }
+        case .setNote(let uid, let note): changeLive(uid) { $0.note = note }
+        case .delete(let uid): changeLive(uid) { $0.isLive = false }
         }
+    }
+
+    /// Changes the node `uid` with `change`, if it is live: an operation on an item that is
+    /// gone, or was never made, changes nothing.
+    private mutating func changeLive(_ uid: String, _ change: (inout Node) -> Void) {
+        guard var node = nodes[uid], node.isLive else { return }
+        change(&node)
+        set(uid, node)
     }
 
     /// Moves every live item whose parent is removed to that parent's nearest live ancestor,

@@ -30,7 +30,7 @@ enum ChangesetApplication {
         // The apply runs without triggers (see changeset_apply.c): note what they would have.
         try TitleIndex.note(
             rows.filter { $0.kind != .update || $0.new.title != nil || $0.new.note != nil }.map(\.id), db)
-        try SyncTables.noteChanged(rows.map(\.id), db)
+        try StoreAddOns.noteChanged(rows.map(\.id), db)
         // Said after applying, so that a conflict on the step's own rows, the more exact reason,
         // wins; the caller's transaction rolls the applied changes back.
         if let moved { throw Mismatch(reason: "the items under \(moved) were added to or removed since") }

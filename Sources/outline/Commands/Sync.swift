@@ -234,7 +234,7 @@ enum SyncOutput {
             for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }
         }
         if let failure = summary.notSent {
-            if case .syncPushRefused = failure {
+            if case .pushRefused = failure {
                 throw CommandFailure(message: failure.commandLineMessage + "; they are kept for the next sync")
             }
             throw CommandFailure(message: failure.commandLineMessage)
@@ -265,7 +265,7 @@ enum SyncOutput {
     static func refuseOption(_ remote: String) throws {
         guard remote.hasPrefix("-") else { return }
         throw ValidationError(
-            OutlineError.syncRemoteIsAnOption(remote: remote, stored: false).message
+            SyncFailure.remoteIsAnOption(remote: remote, stored: false).message
                 + "; write a path that begins with '-' as './\(remote)'")
     }
 

@@ -31,22 +31,32 @@ extension OutlineError {
             return message + " (standard input held only blank lines)"
         case .anchorNotUnderParent:
             return message + "; drop --under or name a sibling there"
-        case .syncNotSetUp:
+        default:
+            return message
+        }
+    }
+}
+
+extension SyncFailure {
+    /// The library's message with the command to run, as `OutlineError.commandLineMessage` adds.
+    var commandLineMessage: String {
+        switch self {
+        case .notSetUp:
             return message + "; run 'outline sync init REMOTE' (a git URL, or the path of a bare repository)"
-        case .syncStartUnreachable:
+        case .startUnreachable:
             return message + "; run 'outline sync init REMOTE' again when it can be reached"
-        case .syncRemoteIsAnOption(_, stored: true):
+        case .remoteIsAnOption(_, stored: true):
             return message + "; set the remote with 'outline sync remote URL'"
-        case .syncAlreadySetUp:
+        case .alreadySetUp:
             return message + "; 'outline sync' runs a round"
-        case .syncBothHoldItems:
+        case .bothHoldItems:
             return message + "; on this machine, use a new outline: 'outline --db NEW.db sync init REMOTE'"
-        case .syncBadLog:
+        case .badLog:
             return message + "; whoever can push to the remote can remove that commit with git, "
                 + "or the machines can join a new remote"
-        case .syncTablesDamaged, .syncUnsendable:
+        case .tablesDamaged, .unsendable:
             return message + "; 'outline check' lists what is wrong"
-        case .syncRemoteRewritten:
+        case .remoteRewritten:
             return message + "; if the remote moved, point at it with 'outline sync remote URL'; "
                 + "otherwise keep this file, and join a new outline to the remote with 'outline --db NEW.db sync init REMOTE'"
         default:

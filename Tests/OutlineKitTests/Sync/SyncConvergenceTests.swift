@@ -320,7 +320,7 @@ import Testing
                 do {
                     _ = try store.sync()
                     Issue.record("a merge in the remote was read after \(log)")
-                } catch let OutlineError.syncForeignCommit(_, _, _, _, _, lastOutlineCommit?) {
+                } catch let SyncFailure.foreignCommit(_, _, _, _, _, lastOutlineCommit?) {
                     #expect(try Self.runGit(["-C", remote, "update-ref", "refs/heads/main", lastOutlineCommit]))
                     log.append("the remote is put back on \(lastOutlineCommit.prefix(7))")
                 }
@@ -332,7 +332,7 @@ import Testing
                 replicas.append(joining)
                 let holding = try OutlineStore(path: directory.file("holding\(seed).db"))
                 try holding.add(["Mine"])
-                #expect(throws: OutlineError.self) { try holding.startSyncing(with: remote) }
+                #expect(throws: SyncFailure.self) { try holding.startSyncing(with: remote) }
                 #expect(try holding.children().map(\.title) == ["Mine"])
                 log.append("r\(replicas.count - 1) joins")
                 continue

@@ -139,10 +139,10 @@ import Testing
             laptop.syncRoundWillPush = nil
             _ = try desktop.startSyncing(with: remote)
         }
-        #expect(throws: OutlineError.syncBothHoldItems(remote: remote, localItems: 1, remoteItems: 2)) {
+        #expect(throws: SyncFailure.bothHoldItems(remote: remote, localItems: 1, remoteItems: 2)) {
             try laptop.startSyncing(with: remote)
         }
-        #expect(throws: OutlineError.syncNotSetUp) { try laptop.syncStatus() }
+        #expect(throws: SyncFailure.notSetUp) { try laptop.syncStatus() }
         #expect(try laptop.children().map(\.title) == ["Laptop's"])
         let joined = try OutlineStore(path: directory.file("joined.db"))
         _ = try joined.startSyncing(with: remote)
@@ -193,11 +193,11 @@ import Testing
         do {
             _ = try joining.startSyncing(with: remote)
             Issue.record("a snapshot with \(kind) was taken")
-        } catch let OutlineError.syncBadLog(_, said) {
+        } catch let SyncFailure.badLog(_, said) {
             #expect(said.contains(reason), "\(said)")
         }
-        #expect(throws: OutlineError.syncNotSetUp) { try joining.syncStatus() }
-        #expect(throws: OutlineError.self) { try laptop.sync() }
+        #expect(throws: SyncFailure.notSetUp) { try joining.syncStatus() }
+        #expect(throws: SyncFailure.self) { try laptop.sync() }
         #expect(try laptop.children().map(\.title) == ["First"])
     }
 
@@ -214,7 +214,7 @@ import Testing
         do {
             _ = try laptop.sync()
             Issue.record("a snapshot that leaves out a live item was taken")
-        } catch let OutlineError.syncBadLog(_, said) {
+        } catch let SyncFailure.badLog(_, said) {
             #expect(said == "its snapshot leaves out 1 live item of the log before it, \"Left out\" among them")
         }
         #expect(try laptop.children().map(\.title) == ["Kept", "Left out"])
@@ -248,7 +248,7 @@ import Testing
         try laptop.write { db in try db.execute(sql: edit) }
         try laptop.edit(ids[1], title: "B2")
         #expect(try laptop.check().problems.map(\.description).contains { $0.hasPrefix(problem) })
-        #expect(throws: OutlineError.self) { try laptop.sync() }
+        #expect(throws: SyncFailure.self) { try laptop.sync() }
         try desktop.add(["Desktop's"])
         #expect(try desktop.sync().sent == 1)
         let joined = try OutlineStore(path: directory.file("joined.db"))
@@ -259,7 +259,7 @@ import Testing
     /// The writer reads its batch back by the readers' rules before it pushes.
     @Test func aBatchThatReadersRefuseIsNeverWritten() throws {
         let batch = SyncBatch(replica: "r", sequence: 1, operations: [.setTitle(uid: SyncTree.rootUID, title: "x")])
-        #expect(throws: OutlineError.syncUnsendable(reason: "operation 1: an operation on the root")) {
+        #expect(throws: SyncFailure.unsendable(reason: "operation 1: an operation on the root")) {
             try batch.requireReadable()
         }
         let sound = SyncBatch(replica: "r", sequence: 2, operations: [.setTitle(uid: "abc", title: "x")])
