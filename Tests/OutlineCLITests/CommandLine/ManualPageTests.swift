@@ -6,7 +6,7 @@ import Testing
 @Suite("The manual page")
 struct ManualPageTests {
     static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Docs/outline.1").standardized.path
+        .appendingPathComponent("../../../Docs/outline.1").standardized.path
 
     /// `man --warnings` reads the page without a complaint (mdoc objects to blank lines, among
     /// other things), and the page documents every command.

@@ -69,10 +69,3 @@ struct ConcurrencyTests {
         #expect(try outline.run(["check"]).status == 0)
     }
 }
-
-final class FailureLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ entry: String) { lock.withLock { list.append(entry) } }
-    var entries: [String] { lock.withLock { list } }
-}

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `find TEXT... [--under REF] [--tsv | --json]` and `show REF`, as SPEC words them.
-@Suite("find and show")
-struct FindAndShowTests {
+/// `find TEXT... [--under REF] [--tsv | --json]`, as SPEC words it.
+@Suite("find, end to end")
+struct FindTests {
     let outline = OutlineProcess()
 
     /// 1 Groceries (2 Milk, 3 Oat milk, 4 Café crème), 5 Work (6 Call Ana about milk, 7 牛奶), 8 a/b
@@ -138,32 +138,5 @@ struct FindAndShowTests {
         let marked = tmux.run(["capture-pane", "-e", "-p", "-t", TmuxSession.name])
         #expect(marked.contains("4  /Groceries/\u{1B}[1mCafé\u{1B}[0m"), "\(marked)")
         #expect(try outline.run(["find", "cafe"]).stdout == "4  /Groceries/Café crème\n")
-    }
-
-    @Test func showSaysEverythingAboutOneItem() throws {
-        try makeOutline()
-        let human = try outline.run(["show", "Groceries/Oat milk"])
-        #expect(
-            human.stdout == """
-                id:          3
-                title:       Oat milk
-                path:        /Groceries/Oat milk
-                parent:      1  /Groceries
-                position:    2 of 3
-                depth:       2
-                state:       open
-                children:    0
-                descendants: 0
-                note:        none
-
-                """)
-        let top = try outline.run(["show", "groceries", "--json"])
-        #expect(
-            top.stdout
-                == #"{"id":1,"uid":null,"title":"Groceries","path":"/Groceries","parent":0,"position":1,"depth":1,"done":false,"done_at":null,"note":null,"children":3,"descendants":3}"#
-                + "\n")
-        #expect(try outline.run(["show", "1"]).stdout.contains("parent:      0 (the root)\n"))
-        let refused = try outline.run(["show", "root"])
-        #expect(refused.status == 1 && refused.stderr.hasPrefix("error: the root (0) cannot be shown as an item"))
     }
 }

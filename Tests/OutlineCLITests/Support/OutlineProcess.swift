@@ -140,7 +140,7 @@ struct OutlineProcess {
     /// The path of a file in `Tests/Fixtures`.
     static func fixtureFile(_ relativePath: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/" + relativePath).path
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/" + relativePath).path
     }
 
     /// Makes the database from a fixture, with the sqlite3 shell: a file as that release left it.

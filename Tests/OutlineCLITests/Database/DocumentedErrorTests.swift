@@ -9,7 +9,7 @@ struct DocumentedErrorTests {
 
     static let reliability: String = {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Docs/reliability.md").path
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/reliability.md").path
         return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }()
 

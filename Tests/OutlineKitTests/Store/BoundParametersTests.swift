@@ -34,7 +34,7 @@ struct BoundParametersTests {
 
     @Test func noInterpolationInSQL() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources").standardized
+            .appendingPathComponent("../../../Sources").standardized
         let files = try #require(FileManager.default.enumerator(atPath: sources.path))
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         var literals = 0
