@@ -34,8 +34,7 @@ extension Outline {
                   outline watch --json | jq -c '.changes[]'
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("Whose subtree to follow (default: the root).", valueName: "ref"),

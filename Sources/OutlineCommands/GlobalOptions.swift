@@ -2,68 +2,58 @@ import ArgumentParser
 import Foundation
 import OutlineKit
 
-/// `--db` and `--json`, as the root command declares them for its help and completion scripts.
+/// `--db` and `--json`: the options every command takes, declared here once and taken by each
+/// command as `@OptionGroup var global: GlobalOptions` (`TakesGlobalOptions`).
 ///
-/// The runner moves these options behind the command's name before parsing, so this group is
-/// never read: each subcommand declares the two itself (`TakesGlobalOptions`), with the same
-/// help, and acts on them through `GlobalSettings`.
-struct GlobalOptions: ParsableArguments {
-    /// `--db`'s help, the same in every command.
-    static let databaseHelp = ArgumentHelp(
-        "The database file (default: $OUTLINE_DB, else the XDG data folder).", valueName: "path")
+/// The root declares the group too, for its help and completion scripts; the runner moves these
+/// options behind the command's name before parsing, so the root's copy is never read.
+///
+/// An option group costs start-up only where swift-argument-parser parses: it reflects over the
+/// group as over a command of its own. The plain command lines that scripts type are parsed by
+/// the generated parsers (`FastParsers`), which fill the group without reflection; only help,
+/// completion and mistakes pay (Docs/performance.md, "Start-up").
+package struct GlobalOptions: ParsableArguments {
     /// `--db`'s completion: file names (without it, the scripts offer nothing after `--db`).
     static let databaseCompletion = CompletionKind.file()
-    /// `--json`'s help, the same in every command.
-    static let jsonHelp = ArgumentHelp("Write JSON to standard output.")
 
-    @Option(name: .long, help: databaseHelp, completion: databaseCompletion)
+    /// `--db`: the database file, when given.
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The database file (default: $OUTLINE_DB, else the XDG data folder).", valueName: "path"),
+        completion: databaseCompletion)
     var db: String?
 
-    @Flag(name: .long, help: jsonHelp)
+    /// `--json`: write JSON to standard output.
+    @Flag(name: .long, help: ArgumentHelp("Write JSON to standard output."))
     var json = false
+
+    /// Refuses an empty `--db`. Not `validate()`: the parser would call that itself, before the
+    /// command's own checks, and the fast path would not; each command calls this first instead.
+    func refuseEmptyPath() throws {
+        if db == "" { throw ValidationError("--db needs a path; it was given an empty one") }
+    }
+
+    /// The options as the parser makes them, before parsing.
+    package init() {}
 }
 
-/// A command that takes `--db` and `--json`.
-///
-/// Each command declares the two options itself, rather than through an `@OptionGroup`:
-/// swift-argument-parser reflects over an option group as over a command of its own, and the
-/// first look at each type costs three or four scans of every conformance record in the binary,
-/// at every start (Docs/performance.md, "Start-up"). A command declares, first among its
-/// arguments, so that help lists them where it always has:
-///
-/// ```swift
-/// @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-/// @Flag(help: GlobalOptions.jsonHelp) var json = false
-/// ```
-///
-/// A command with a `validate()` of its own calls `validateGlobalOptions()` first.
-/// `CommandNamesTests` checks that every subcommand takes the two.
+/// A command that takes `--db` and `--json`, as `@OptionGroup var global: GlobalOptions`, first
+/// among its arguments so that help lists them where it always has. A command with a
+/// `validate()` of its own calls `validateGlobalOptions()` first. `CommandNamesTests` checks that
+/// every subcommand takes the two.
 protocol TakesGlobalOptions: ParsableCommand {
-    /// `--db`: the database file, when given.
-    var db: String? { get }
-    /// `--json`: write JSON to standard output.
-    var json: Bool { get }
+    /// `--db` and `--json`.
+    var global: GlobalOptions { get }
 }
 
 extension TakesGlobalOptions {
-    /// What the global options say.
-    var global: GlobalSettings { GlobalSettings(db: db, json: json) }
-
     func validate() throws { try validateGlobalOptions() }
 
     /// Refuses an empty `--db`.
-    func validateGlobalOptions() throws {
-        if db == "" { throw ValidationError("--db needs a path; it was given an empty one") }
-    }
+    func validateGlobalOptions() throws { try global.refuseEmptyPath() }
 }
 
-/// What a command line's global options say: which database, and whether output is JSON.
-struct GlobalSettings {
-    /// `--db`, when given.
-    var db: String?
-    /// `--json`.
-    var json: Bool
-
+extension GlobalOptions {
     /// Opens the database this command line names.
     ///
     /// - Parameters:

@@ -35,8 +35,7 @@ extension Outline {
                   outline export Work --include-self --json | outline import - --under Archive
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("Whose descendants to write (default: the root).", valueName: "ref"),

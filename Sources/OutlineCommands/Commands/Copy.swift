@@ -19,21 +19,8 @@ extension Outline {
                   id=$(outline cp 5 --under root --at 1)
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
-        @Option(
-            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var under: ItemReference?
-        @Option(help: PlacementOptions.atHelp) var at: Int?
-        @Option(
-            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var before: ItemReference?
-        @Option(
-            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var after: ItemReference?
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var placement: PlacementOptions
 
         @Argument(
             help: ArgumentHelp("The items to copy.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
@@ -47,8 +34,6 @@ extension Outline {
                 throw ValidationError("say where to copy the items: --under REF, --before REF or --after REF")
             }
         }
-
-        static let optionsWithValues: [String] = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func run() throws {
             let store = try global.openStore()

@@ -18,8 +18,7 @@ extension Outline {
                   outline undo --dry-run
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
         @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
         @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
 
@@ -39,8 +38,7 @@ extension Outline {
                   outline redo 2 --dry-run
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
         @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
         @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
 

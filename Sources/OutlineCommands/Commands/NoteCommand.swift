@@ -21,8 +21,7 @@ extension Outline {
                   outline note Groceries -- "- oat milk"   # a text that starts with - goes after --
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("The item whose note to set or print.", valueName: "ref"),
@@ -77,8 +76,7 @@ extension Outline {
                   outline sort root --reverse
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("The item whose children to sort.", valueName: "ref"),

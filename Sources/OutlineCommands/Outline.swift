@@ -4,7 +4,7 @@ import ArgumentParser
 ///
 /// Every subcommand names itself: without a `commandName`, swift-argument-parser derives the name
 /// from the type's name, by demangling, on every parse, which was a fifth of an `add`'s work.
-struct Outline: ParsableCommand {
+package struct Outline: ParsableCommand {
     /// The tool's name. Every subcommand also gives it as its `_superCommandName`: the runner
     /// parses a plain command with its subcommand alone (`CommandLineRunner.parse`), and
     /// swift-argument-parser looks there for a completion-script request (reflecting over two
@@ -48,7 +48,8 @@ struct Outline: ParsableCommand {
         Add.self, Remove.self, Move.self, Copy.self, Done.self, Reopen.self,
     ]
 
-    static let configuration = CommandConfiguration(
+    /// The root's help, version and subcommands.
+    package static let configuration = CommandConfiguration(
         commandName: toolName,
         abstract: "A nested-list outliner for the shell: an ordered tree of items in one SQLite file.",
         discussion: """
@@ -80,4 +81,7 @@ struct Outline: ParsableCommand {
     /// runner moves them behind it before parsing, so these are never read. They are declared so
     /// that the help lists them and the completion scripts know that `--db` takes a value there.
     @OptionGroup var global: GlobalOptions
+
+    /// The root as the parser makes it, before parsing.
+    package init() {}
 }

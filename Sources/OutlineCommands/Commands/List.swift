@@ -36,8 +36,7 @@ extension Outline {
                   outline ls Contacts --sections initial
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("Whose descendants to list (default: the root).", valueName: "ref"),

@@ -27,8 +27,7 @@ extension Outline {
                   outline find invoice --tsv | cut -f1 | xargs -r outline rm
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("What the title or note must hold; every TEXT must be there.", valueName: "text"))

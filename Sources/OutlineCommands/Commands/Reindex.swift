@@ -16,8 +16,7 @@ extension Outline {
                   outline check || outline reindex
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)

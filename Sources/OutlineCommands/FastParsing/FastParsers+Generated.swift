@@ -1,35 +1,54 @@
 // Generated from the commands' declarations by scripts/generate-parsers
-// (Tests/OutlineCLITests/FastParserGenerator.swift); do not edit. FastParsers says why.
+// (Sources/GenerateParsers); do not edit. FastParsers says why.
 // swift-format-ignore-file
 
 import ArgumentParser
 import OutlineKit
 
 extension FastParsers {
-    /// Each command's generated parser, by the command's name.
-    static let generated: [(name: String, parse: Parse)] = [
-        ("add", parseAdd),
-        ("ls", parseLs),
-        ("show", parseShow),
-        ("find", parseFind),
-        ("rm", parseRm),
-        ("mv", parseMv),
-        ("cp", parseCp),
-        ("edit", parseEdit),
-        ("done", parseDone),
-        ("reopen", parseReopen),
-        ("note", parseNote),
-        ("sort", parseSort),
-        ("export", parseExport),
-        ("import", parseImport),
-        ("undo", parseUndo),
-        ("redo", parseRedo),
-        ("history", parseHistory),
-        ("watch", parseWatch),
+    /// Each command's generated parser, by the command's name, with the long options
+    /// it takes that take a value.
+    static let generated: [(name: String, valueOptions: [String], parse: Parse)] = [
+        ("add", ["--db", "--under", "--at", "--before", "--after"], parseAdd),
+        ("ls", ["--db", "--depth", "--sections"], parseLs),
+        ("show", ["--db"], parseShow),
+        ("find", ["--db", "--under"], parseFind),
+        ("rm", ["--db"], parseRm),
+        ("mv", ["--db", "--under", "--at", "--before", "--after"], parseMv),
+        ("cp", ["--db", "--under", "--at", "--before", "--after"], parseCp),
+        ("edit", ["--db", "--apply"], parseEdit),
+        ("done", ["--db"], parseDone),
+        ("reopen", ["--db"], parseReopen),
+        ("note", ["--db"], parseNote),
+        ("sort", ["--db", "--by"], parseSort),
+        ("export", ["--db", "--format"], parseExport),
+        ("import", ["--db", "--under", "--at", "--before", "--after", "--format"], parseImport),
+        ("undo", ["--db"], parseUndo),
+        ("redo", ["--db"], parseRedo),
+        ("history", ["--db", "--limit"], parseHistory),
+        ("watch", ["--db", "--depth"], parseWatch),
         // sync: parsed by swift-argument-parser alone: it has commands of its own
-        ("check", parseCheck),
-        ("reindex", parseReindex),
+        ("check", ["--db"], parseCheck),
+        ("reindex", ["--db"], parseReindex),
     ]
+
+    /// `GlobalOptions`, for every command that takes it.
+    private static func globalOptions(_ line: FastCommandLine) throws -> GlobalOptions {
+        var group = GlobalOptions()
+        group.db = try line.value(of: "--db", FastValue.text)
+        group.json = line.has("--json")
+        return group
+    }
+
+    /// `PlacementOptions`, for every command that takes it.
+    private static func placementOptions(_ line: FastCommandLine) throws -> PlacementOptions {
+        var group = PlacementOptions()
+        group.under = try line.value(of: "--under", ItemReference.argument)
+        group.at = try line.value(of: "--at", Int.init(argument:))
+        group.before = try line.value(of: "--before", ItemReference.argument)
+        group.after = try line.value(of: "--after", ItemReference.argument)
+        return group
+    }
 
     /// `add`.
     private static func parseAdd(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
@@ -38,12 +57,8 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Add()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
-        command.under = try line.value(of: "--under", ItemReference.argument)
-        command.at = try line.value(of: "--at", Int.init(argument:))
-        command.before = try line.value(of: "--before", ItemReference.argument)
-        command.after = try line.value(of: "--after", ItemReference.argument)
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
         command.titles = try FastValue.rest(&operands, required: true, FastValue.text)
         guard operands.isEmpty else { return nil }
         return command
@@ -56,8 +71,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.List()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.item = try FastValue.next(&operands, ItemReference.argument)
         command.depth = try line.value(of: "--depth", Int.init(argument:))
         command.tsv = line.has("--tsv")
@@ -75,8 +89,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Show()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
         guard operands.isEmpty else { return nil }
         return command
@@ -89,8 +102,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Find()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.text = try FastValue.rest(&operands, required: true, FastValue.text)
         command.under = try line.value(of: "--under", ItemReference.argument)
         command.open = line.has("--open")
@@ -106,8 +118,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Remove()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         guard operands.isEmpty else { return nil }
         return command
@@ -120,12 +131,8 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Move()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
-        command.under = try line.value(of: "--under", ItemReference.argument)
-        command.at = try line.value(of: "--at", Int.init(argument:))
-        command.before = try line.value(of: "--before", ItemReference.argument)
-        command.after = try line.value(of: "--after", ItemReference.argument)
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
         command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         guard operands.isEmpty else { return nil }
         return command
@@ -138,12 +145,8 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Copy()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
-        command.under = try line.value(of: "--under", ItemReference.argument)
-        command.at = try line.value(of: "--at", Int.init(argument:))
-        command.before = try line.value(of: "--before", ItemReference.argument)
-        command.after = try line.value(of: "--after", ItemReference.argument)
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
         command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         guard operands.isEmpty else { return nil }
         return command
@@ -156,8 +159,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Edit()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.item = try FastValue.next(&operands, ItemReference.argument)
         command.title = try FastValue.next(&operands, FastValue.text)
         command.printsText = line.has("--print")
@@ -173,8 +175,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Done()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         guard operands.isEmpty else { return nil }
         return command
@@ -187,8 +188,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Reopen()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         guard operands.isEmpty else { return nil }
         return command
@@ -201,8 +201,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.NoteCommand()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
         command.text = try FastValue.next(&operands, FastValue.text)
         guard operands.isEmpty else { return nil }
@@ -216,8 +215,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Sort()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.parent = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
         command.by = try line.value(of: "--by", OutlineKit.SortKey.init(argument:)) ?? FastValue.converted("title", OutlineKit.SortKey.init(argument:))
         command.reverse = line.has("--reverse")
@@ -232,8 +230,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Export()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.item = try FastValue.next(&operands, ItemReference.argument)
         command.includeSelf = line.has("--include-self")
         command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
@@ -250,12 +247,8 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Import()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
-        command.under = try line.value(of: "--under", ItemReference.argument)
-        command.at = try line.value(of: "--at", Int.init(argument:))
-        command.before = try line.value(of: "--before", ItemReference.argument)
-        command.after = try line.value(of: "--after", ItemReference.argument)
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
         command.files = try FastValue.rest(&operands, required: false, FastValue.text)
         command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
         guard operands.isEmpty else { return nil }
@@ -269,8 +262,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Undo()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.count = try FastValue.next(&operands, Int.init(argument:))
         command.dryRun = line.has("--dry-run")
         guard operands.isEmpty else { return nil }
@@ -284,8 +276,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Redo()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.count = try FastValue.next(&operands, Int.init(argument:))
         command.dryRun = line.has("--dry-run")
         guard operands.isEmpty else { return nil }
@@ -298,8 +289,7 @@ extension FastParsers {
             return nil
         }
         var command = Outline.History()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.limit = try line.value(of: "--limit", Int.init(argument:)) ?? FastValue.converted("20", Int.init(argument:))
         guard line.operands.isEmpty else { return nil }
         return command
@@ -312,8 +302,7 @@ extension FastParsers {
         }
         var operands = line.operands[...]
         var command = Outline.Watch()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         command.item = try FastValue.next(&operands, ItemReference.argument)
         command.depth = try line.value(of: "--depth", Int.init(argument:))
         guard operands.isEmpty else { return nil }
@@ -326,8 +315,7 @@ extension FastParsers {
             return nil
         }
         var command = Outline.Check()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         guard line.operands.isEmpty else { return nil }
         return command
     }
@@ -338,8 +326,7 @@ extension FastParsers {
             return nil
         }
         var command = Outline.Reindex()
-        command.db = try line.value(of: "--db", FastValue.text)
-        command.json = line.has("--json")
+        command.global = try globalOptions(line)
         guard line.operands.isEmpty else { return nil }
         return command
     }

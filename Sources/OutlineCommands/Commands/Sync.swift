@@ -46,8 +46,7 @@ extension Outline.Sync {
                   outline sync --json | jq -c '.changes[]'
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
             let transport = try SyncTransportEnvironment.settings()
@@ -78,8 +77,7 @@ extension Outline.Sync {
         @Argument(help: "The git remote: a URL or the path of a bare repository.")
         var remote: String
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -109,8 +107,7 @@ extension Outline.Sync {
                   outline sync status --json | jq .pending
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
@@ -156,8 +153,7 @@ extension Outline.Sync {
                   outline sync compact
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
             let transport = try SyncTransportEnvironment.settings()
@@ -195,8 +191,7 @@ extension Outline.Sync {
         @Argument(help: "The remote's new URL or path.")
         var remote: String
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
             guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -20,21 +20,8 @@ extension Outline {
                   id=$(outline add Project) && outline add --under "$id" Plan Build Ship
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
-        @Option(
-            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var under: ItemReference?
-        @Option(help: PlacementOptions.atHelp) var at: Int?
-        @Option(
-            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var before: ItemReference?
-        @Option(
-            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var after: ItemReference?
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var placement: PlacementOptions
 
         @Argument(help: ArgumentHelp("The titles to add; - reads titles from standard input.", valueName: "title"))
         var titles: [String]
@@ -46,8 +33,6 @@ extension Outline {
                 throw ValidationError("give - at most once: standard input can be read only once")
             }
         }
-
-        static let optionsWithValues: [String] = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func setOperands(_ operands: [String]) { titles = operands }
 

@@ -5,7 +5,7 @@ import ArgumentParser
 /// `ls` (Docs/performance.md, "Start-up").
 ///
 /// The parsers are generated from the commands' own declarations (`FastParsers+Generated.swift`,
-/// written by `scripts/generate-parsers`), so that swift-argument-parser's definitions stay the
+/// written by `scripts/generate-parsers`, which runs the package's `generate-parsers` program), so that swift-argument-parser's definitions stay the
 /// only ones: help, completions and the man page come from them as before. A line the fast path
 /// is not sure of goes to swift-argument-parser, and so does every mistake, so that its messages
 /// are the ones printed. `FastParserTests` checks that both parse random command lines to the
@@ -35,6 +35,12 @@ enum FastParsers {
     /// prints it; nil for any other line.
     static func version(_ arguments: [String]) -> String? {
         arguments == ["--version"] ? Outline.version : nil
+    }
+
+    /// The long options of the command named `name` that take a value (`--db`, `--under`), as
+    /// the command declares them; none for a command without a generated parser.
+    static func valueOptions(of name: String) -> [String] {
+        generated.first { $0.name == name }?.valueOptions ?? []
     }
 
     /// Whether the command named `name` has a generated parser: then it is one of the tool's

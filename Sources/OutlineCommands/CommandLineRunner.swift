@@ -7,8 +7,9 @@ import OutlineKit
 ///
 /// We do not use `ParsableCommand.main()`: it prints multi-line usage after an error, where SPEC
 /// asks for one line starting `error: `.
-enum CommandLineRunner {
-    static func run(arguments: [String]) -> Never {
+package enum CommandLineRunner {
+    /// Runs `arguments` (those after the program's name) and exits with SPEC's status.
+    package static func run(arguments: [String]) -> Never {
         do {
             try RawArguments.requireValidUTF8()
             let arguments = GlobalOptionPlacement.movedAfterSubcommand(arguments)

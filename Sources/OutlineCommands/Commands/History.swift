@@ -17,8 +17,7 @@ extension Outline {
                   outline history --limit 0 --json | jq '.[] | select(.undone)'
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Option(help: ArgumentHelp("How many steps to show; 0 shows all.", valueName: "n"))
         var limit = 20

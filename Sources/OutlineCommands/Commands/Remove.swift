@@ -16,15 +16,12 @@ extension Outline {
                   outline ls --tsv | awk -F'\\t' '$6 == 1 {print $1}' | xargs -r outline rm
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("The items to remove.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
             transform: ItemReference.argument)
         var items: [ItemReference]
-
-        static let optionsWithValues: [String] = ["--db"]
 
         mutating func run() throws {
             let store = try global.openStore()

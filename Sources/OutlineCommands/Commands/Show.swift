@@ -15,8 +15,7 @@ extension Outline {
                   outline show 12 --json | jq -r .path
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("The item to show.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,

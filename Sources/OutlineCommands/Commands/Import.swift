@@ -32,21 +32,8 @@ extension Outline {
                   outline export Work | outline import --under Archive
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
-        @Option(
-            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var under: ItemReference?
-        @Option(help: PlacementOptions.atHelp) var at: Int?
-        @Option(
-            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var before: ItemReference?
-        @Option(
-            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var after: ItemReference?
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var placement: PlacementOptions
 
         @Argument(
             help: ArgumentHelp("The documents to read; - for standard input.", valueName: "file"), completion: .file())

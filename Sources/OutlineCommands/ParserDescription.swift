@@ -8,7 +8,7 @@ import Foundation
 /// Building it reflects over the command's arguments, about a millisecond: the runner does so
 /// only on paths that need it (a command line that failed to parse, an option typed twice),
 /// never for a command line that parses.
-struct ParserDescription {
+package struct ParserDescription {
     /// The long and short names (`--under`, `-h`) of options that take a value and may be given
     /// once.
     private(set) var singleValueOptions: Set<String> = []
@@ -30,13 +30,13 @@ struct ParserDescription {
 
     /// The command's arguments as swift-argument-parser describes them (`--experimental-dump-help`),
     /// in declaration order, its own `--help` (and, for the root, `--version`) last.
-    static func arguments(of command: any ParsableCommand.Type) -> [[String: Any]] {
+    package static func arguments(of command: any ParsableArguments.Type) -> [[String: Any]] {
         let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8))
         return ((json as? [String: Any])?["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
     }
 
     /// The names of one described argument, as typed: `--under`, `-h`; none for an operand.
-    static func names(of argument: [String: Any]) -> [String] {
+    package static func names(of argument: [String: Any]) -> [String] {
         (argument["names"] as? [[String: String]] ?? []).map { name in
             (name["kind"] == "long" ? "--" : "-") + (name["name"] ?? "")
         }

@@ -31,8 +31,7 @@ extension Outline {
                   outline edit Groceries --print | sed 's/Milk  #/Oat milk  #/' | outline edit Groceries --apply -
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp(

@@ -18,21 +18,8 @@ extension Outline {
                   outline mv Work/Launch --under root     # to the top level
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
-        @Option(
-            help: PlacementOptions.underHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var under: ItemReference?
-        @Option(help: PlacementOptions.atHelp) var at: Int?
-        @Option(
-            help: PlacementOptions.beforeHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var before: ItemReference?
-        @Option(
-            help: PlacementOptions.afterHelp, completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
-        var after: ItemReference?
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var placement: PlacementOptions
 
         @Argument(
             help: ArgumentHelp("The items to move.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
@@ -46,8 +33,6 @@ extension Outline {
                 throw ValidationError("say where to move the items: --under REF, --before REF or --after REF")
             }
         }
-
-        static let optionsWithValues: [String] = ["--db", "--under", "--at", "--before", "--after"]
 
         mutating func run() throws {
             let store = try global.openStore()

@@ -9,10 +9,6 @@ import OutlineKit
 /// runner therefore hands the parser the options and one operand, and the command all of its
 /// operands afterwards, through `setOperands`.
 protocol TakesOperandList: ParsableCommand {
-    /// The long options of this command that take a value, so that a value is not taken for an
-    /// operand. `CommandNamesTests` checks the list against the parser's own.
-    static var optionsWithValues: [String] { get }
-
     /// Whether the parser would accept `text` as an operand; the runner shows the parser the
     /// first one it would not, so that its error message is the parser's own.
     static func acceptsOperand(_ text: String) -> Bool
@@ -53,6 +49,9 @@ struct OperandSplit {
     init(_ arguments: [String], for command: any TakesOperandList.Type) {
         var options: [String] = []
         var operands: [String] = []
+        // The long options that take a value, so that a value is not taken for an operand.
+        // `CommandNamesTests` checks them against the parser's own.
+        let optionsWithValues = FastParsers.valueOptions(of: command.configuration.commandName ?? "")
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -62,7 +61,7 @@ struct OperandSplit {
             }
             if !ParserDescription.readsAsValue(argument) {
                 options.append(argument)
-                if command.optionsWithValues.contains(argument), index + 1 < arguments.count {
+                if optionsWithValues.contains(argument), index + 1 < arguments.count {
                     options.append(arguments[index + 1])
                     index += 1
                 }

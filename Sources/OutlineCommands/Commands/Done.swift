@@ -16,15 +16,12 @@ extension Outline {
                   outline find milk --tsv | cut -f1 | xargs -r outline done
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("The items to mark done.", valueName: "ref"),
             completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var items: [ItemReference]
-
-        static let optionsWithValues: [String] = ["--db"]
 
         mutating func run() throws {
             let store = try global.openStore()
@@ -45,15 +42,12 @@ extension Outline {
                   outline reopen 4 7
                 """)
 
-        @Option(help: GlobalOptions.databaseHelp, completion: GlobalOptions.databaseCompletion) var db: String?
-        @Flag(help: GlobalOptions.jsonHelp) var json = false
+        @OptionGroup var global: GlobalOptions
 
         @Argument(
             help: ArgumentHelp("The items to reopen.", valueName: "ref"),
             completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
         var items: [ItemReference]
-
-        static let optionsWithValues: [String] = ["--db"]
 
         mutating func run() throws {
             let store = try global.openStore()
