@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import OutlineKit
-
 import OutlineCommands
+import OutlineKit
 
 /// Writes the source of `FastParsers+Generated.swift` from the commands' own declarations: which
 /// properties a command has and of which types (read by reflecting over an instance), and what

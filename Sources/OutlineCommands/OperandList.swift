@@ -26,6 +26,18 @@ protocol TakesItemReferences: TakesOperandList {
     var items: [ItemReference] { get set }
 }
 
+extension TakesItemReferences where Self: TakesGlobalOptions {
+    /// `rm`, `done` and `reopen`: opens the database, resolves the items, makes `change` to them
+    /// as one step (reporting its changes for `--json`), and prints what it did.
+    func change(_ items: [ItemReference], by change: (OutlineStore, [ItemID], _ reporting: Bool) throws -> ChangeResult)
+        throws
+    {
+        let store = try global.openStore()
+        let result = try change(store, try store.resolve(items), global.json)
+        ChangeOutput.print(result, json: global.json)
+    }
+}
+
 extension TakesItemReferences {
     static func acceptsOperand(_ text: String) -> Bool { (try? ItemReference(parsing: text)) != nil }
 

@@ -85,3 +85,16 @@ package struct Outline: ParsableCommand {
     /// The root as the parser makes it, before parsing.
     package init() {}
 }
+
+extension CommandConfiguration {
+    /// The configuration of the `outline` command named `name`, which names the tool as its
+    /// super-command (`Outline.toolName` says why); `subcommands` only for `sync`.
+    static func outlineCommand(
+        _ name: String, abstract: String, discussion: String, subcommands: [any ParsableCommand.Type] = [],
+        defaultSubcommand: (any ParsableCommand.Type)? = nil
+    ) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: name, _superCommandName: Outline.toolName, abstract: abstract, discussion: discussion,
+            subcommands: subcommands, defaultSubcommand: defaultSubcommand)
+    }
+}

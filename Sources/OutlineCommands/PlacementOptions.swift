@@ -6,25 +6,20 @@ import OutlineKit
 /// (`TakesPlacement`), after `--db` and `--json`.
 package struct PlacementOptions: ParsableArguments {
     /// `--under`: the parent.
-    @Option(
-        help: ArgumentHelp("The parent (default: the root, or the sibling's parent).", valueName: "ref"),
-        completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+    @Option(reference: "The parent (default: the root, or the sibling's parent).")
     var under: ItemReference?
 
     /// `--at`: the position the (first) item has afterwards.
-    @Option(help: ArgumentHelp("The position the (first) item has afterwards: 1 to one past the last.", valueName: "pos"))
+    @Option(
+        help: ArgumentHelp("The position the (first) item has afterwards: 1 to one past the last.", valueName: "pos"))
     var at: Int?
 
     /// `--before`: the sibling the items go before.
-    @Option(
-        help: ArgumentHelp("Put the items just before this sibling.", valueName: "ref"),
-        completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+    @Option(reference: "Put the items just before this sibling.")
     var before: ItemReference?
 
     /// `--after`: the sibling the items go after.
-    @Option(
-        help: ArgumentHelp("Put the items just after this sibling.", valueName: "ref"),
-        completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+    @Option(reference: "Put the items just after this sibling.")
     var after: ItemReference?
 
     /// Refuses more than one of `--at`, `--before` and `--after`. Not `validate()`, for the
@@ -68,4 +63,16 @@ extension TakesPlacement {
 
     /// Whether the command line says where the items go.
     var namesADestination: Bool { placement.namesADestination }
+}
+
+extension TakesPlacement where Self: TakesGlobalOptions {
+    /// The checks of `mv` and `cp`, whose items must go somewhere else: the global options, one
+    /// place at most, and a place at all (`verb`: what the command does to the items).
+    func validateDestination(verb: String) throws {
+        try validateGlobalOptions()
+        try validatePlacement()
+        if !namesADestination {
+            throw ValidationError("say where to \(verb) the items: --under REF, --before REF or --after REF")
+        }
+    }
 }

@@ -20,3 +20,14 @@ enum SyncTransportEnvironment {
         return settings
     }
 }
+
+extension GlobalOptions {
+    /// Opens the database for a command that talks to the remote, with the environment's
+    /// transport settings, read first (`SyncTransportEnvironment.settings`).
+    func openStoreToSync(createsFile: Bool = false) throws -> OutlineStore {
+        let transport = try SyncTransportEnvironment.settings()
+        let store = try openStore(recordsSteps: true, createsFile: createsFile)
+        store.syncTransport = transport
+        return store
+    }
+}

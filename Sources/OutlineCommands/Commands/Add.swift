@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Add: TakesOperandList, TakesGlobalOptions, TakesPlacement {
-        static let configuration = CommandConfiguration(
-            commandName: "add", _superCommandName: Outline.toolName,
-            abstract: "Add items, as consecutive siblings in argument order.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "add", abstract: "Add items, as consecutive siblings in argument order.",
             discussion: """
                 Prints the new ids, one a line. The items go last under the parent unless placed \
                 with --at, --before or --after. A title of - reads more titles from standard input, \

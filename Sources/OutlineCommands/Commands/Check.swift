@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Check: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "check", _superCommandName: Outline.toolName,
-            abstract: "Verify the outline's invariants and SQLite's integrity.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "check", abstract: "Verify the outline's invariants and SQLite's integrity.",
             discussion: """
                 Checks that there is one root, every item's parent exists, there are no cycles, \
                 positions under every parent run 1 to n, titles are valid, and that SQLite's \

@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Copy: TakesItemReferences, TakesGlobalOptions, TakesPlacement {
-        static let configuration = CommandConfiguration(
-            commandName: "cp", _superCommandName: Outline.toolName,
-            abstract: "Copy items, with their subtrees, to a new place.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "cp", abstract: "Copy items, with their subtrees, to a new place.",
             discussion: """
                 The copies (titles, states and notes, at every depth) are new items with new ids, \
                 consecutive siblings at the new place, in argument order. Name the place with \
@@ -22,18 +21,10 @@ extension Outline {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var placement: PlacementOptions
 
-        @Argument(
-            help: ArgumentHelp("The items to copy.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
+        @Argument(references: "The items to copy.")
         var items: [ItemReference]
 
-        func validate() throws {
-            try validateGlobalOptions()
-            try validatePlacement()
-            if !namesADestination {
-                throw ValidationError("say where to copy the items: --under REF, --before REF or --after REF")
-            }
-        }
+        func validate() throws { try validateDestination(verb: "copy") }
 
         mutating func run() throws {
             let store = try global.openStore()

@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Done: TakesItemReferences, TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "done", _superCommandName: Outline.toolName,
-            abstract: "Mark items done.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "done", abstract: "Mark items done.",
             discussion: """
                 Each item is marked done with the time; its descendants keep their own states. \
                 An item already done keeps its time. `outline reopen` marks items open again.
@@ -18,22 +17,17 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("The items to mark done.", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(references: "The items to mark done.")
         var items: [ItemReference]
 
         mutating func run() throws {
-            let store = try global.openStore()
-            let result = try store.markDone(try store.resolve(items), reportingChanges: global.json)
-            ChangeOutput.print(result, json: global.json)
+            try change(items) { store, ids, reporting in try store.markDone(ids, reportingChanges: reporting) }
         }
     }
 
     struct Reopen: TakesItemReferences, TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "reopen", _superCommandName: Outline.toolName,
-            abstract: "Mark done items open again.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "reopen", abstract: "Mark done items open again.",
             discussion: """
                 Their descendants keep their own states.
 
@@ -44,15 +38,11 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("The items to reopen.", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(references: "The items to reopen.")
         var items: [ItemReference]
 
         mutating func run() throws {
-            let store = try global.openStore()
-            let result = try store.reopen(try store.resolve(items), reportingChanges: global.json)
-            ChangeOutput.print(result, json: global.json)
+            try change(items) { store, ids, reporting in try store.reopen(ids, reportingChanges: reporting) }
         }
     }
 }

@@ -4,9 +4,8 @@ import OutlineKit
 
 extension Outline {
     struct Edit: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "edit", _superCommandName: Outline.toolName,
-            abstract: "Give an item a new title, or edit a subtree in your editor.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "edit", abstract: "Give an item a new title, or edit a subtree in your editor.",
             discussion: """
                 With a TITLE, retitles the item. Without one, opens the item's descendants (or \
                 the whole outline) in $VISUAL, else $EDITOR, else vi: one item a line, two spaces \
@@ -33,10 +32,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp(
-                "The item to retitle, or whose descendants to edit (default: the whole outline).", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(reference: "The item to retitle, or whose descendants to edit (default: the whole outline).")
         var item: ItemReference?
 
         @Argument(help: "The new title; without it, the subtree opens in an editor.")

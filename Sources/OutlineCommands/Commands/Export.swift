@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Export: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "export", _superCommandName: Outline.toolName,
-            abstract: "Write an item's descendants (default: the whole outline) as a document.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "export", abstract: "Write an item's descendants (default: the whole outline) as a document.",
             discussion: """
                 Formats (--format, default markdown):
                   markdown  a CommonMark / GitHub Flavored Markdown list: - bullets, two spaces \
@@ -37,9 +36,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("Whose descendants to write (default: the root).", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(reference: "Whose descendants to write (default: the root).")
         var item: ItemReference?
 
         @Flag(help: "Write REF itself too, with its descendants below it.")

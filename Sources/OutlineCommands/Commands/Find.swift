@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Find: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "find", _superCommandName: Outline.toolName,
-            abstract: "Find the items whose title or note holds every TEXT.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "find", abstract: "Find the items whose title or note holds every TEXT.",
             discussion: """
                 Ignores case and diacritics (cafe finds a title spelled with an accented e), and \
                 matches anywhere in a title or note (ilk finds Milk). Prints one line a match, in \
@@ -33,9 +32,7 @@ extension Outline {
             help: ArgumentHelp("What the title or note must hold; every TEXT must be there.", valueName: "text"))
         var text: [String]
 
-        @Option(
-            help: ArgumentHelp("Look only below this item (default: the whole outline).", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Option(reference: "Look only below this item (default: the whole outline).")
         var under: ItemReference?
 
         @Flag(help: "Leave out done items, and everything below them.")

@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct History: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "history", _superCommandName: Outline.toolName,
-            abstract: "Show the undo history, newest first.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "history", abstract: "Show the undo history, newest first.",
             discussion: """
                 One step a line: its number, when it was done (local time, as show gives it; \
                 --json: ISO 8601 UTC), its name, and "(undone)" for steps that redo would \

@@ -4,9 +4,8 @@ import OutlineKit
 
 extension Outline {
     struct Import: TakesGlobalOptions, TakesPlacement {
-        static let configuration = CommandConfiguration(
-            commandName: "import", _superCommandName: Outline.toolName,
-            abstract: "Add the outlines of documents: Markdown, OPML, org, indented text or JSON.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "import", abstract: "Add the outlines of documents: Markdown, OPML, org, indented text or JSON.",
             discussion: """
                 Each FILE's items are added, nested as written, as consecutive siblings at the \
                 place given (default: last at the top level); - or no FILE reads standard input. \

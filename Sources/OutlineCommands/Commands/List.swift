@@ -4,9 +4,8 @@ import OutlineKit
 
 extension Outline {
     struct List: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "ls", _superCommandName: Outline.toolName,
-            abstract: "List an item's descendants (default: the whole outline).",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "ls", abstract: "List an item's descendants (default: the whole outline).",
             discussion: """
                 The human form is an indented tree with ids; a done item is marked with a check \
                 mark (and dimmed \
@@ -38,9 +37,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("Whose descendants to list (default: the root).", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(reference: "Whose descendants to list (default: the root).")
         var item: ItemReference?
 
         @Option(help: DepthOption.help) var depth: Int?

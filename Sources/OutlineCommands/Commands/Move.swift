@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Move: TakesItemReferences, TakesGlobalOptions, TakesPlacement {
-        static let configuration = CommandConfiguration(
-            commandName: "mv", _superCommandName: Outline.toolName,
-            abstract: "Move items, with their subtrees, to a new place.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "mv", abstract: "Move items, with their subtrees, to a new place.",
             discussion: """
                 The items become consecutive siblings at the new place, in argument order. \
                 Name the place with --under (optionally --at), --before or --after. An item cannot \
@@ -21,18 +20,10 @@ extension Outline {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var placement: PlacementOptions
 
-        @Argument(
-            help: ArgumentHelp("The items to move.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
+        @Argument(references: "The items to move.")
         var items: [ItemReference]
 
-        func validate() throws {
-            try validateGlobalOptions()
-            try validatePlacement()
-            if !namesADestination {
-                throw ValidationError("say where to move the items: --under REF, --before REF or --after REF")
-            }
-        }
+        func validate() throws { try validateDestination(verb: "move") }
 
         mutating func run() throws {
             let store = try global.openStore()

@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct NoteCommand: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "note", _superCommandName: Outline.toolName,
-            abstract: "Set, remove or print an item's note.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "note", abstract: "Set, remove or print an item's note.",
             discussion: """
                 A note is text of any number of lines under an item. With TEXT, it becomes the \
                 item's note (an empty TEXT removes it); with -, the note is read from standard \
@@ -23,9 +22,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("The item whose note to set or print.", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(reference: "The item whose note to set or print.")
         var item: ItemReference
 
         @Argument(help: ArgumentHelp("The note; - reads it from standard input; \"\" removes it.", valueName: "text"))
@@ -61,9 +58,8 @@ extension Outline {
     }
 
     struct Sort: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "sort", _superCommandName: Outline.toolName,
-            abstract: "Sort an item's children.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "sort", abstract: "Sort an item's children.",
             discussion: """
                 Reorders the children of REF (not deeper; 0 or root sorts the top level): by \
                 title, in the order of `ls --sections initial`, or by state, open before done. \
@@ -78,9 +74,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("The item whose children to sort.", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(reference: "The item whose children to sort.")
         var parent: ItemReference
 
         @Option(help: ArgumentHelp("What to sort by: title or state.", valueName: "key"))

@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Reindex: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "reindex", _superCommandName: Outline.toolName,
-            abstract: "Rebuild the index that title paths and find use.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "reindex", abstract: "Rebuild the index that title paths and find use.",
             discussion: """
                 Every change made by outline keeps the index right, and so does a title written \
                 with another SQLite tool (it is indexed by the next change). Run this when \

@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Remove: TakesItemReferences, TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "rm", _superCommandName: Outline.toolName,
-            abstract: "Remove items with all their descendants.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "rm", abstract: "Remove items with all their descendants.",
             discussion: """
                 The later siblings close up. Prints a one-line summary. The last example removes \
                 every done item.
@@ -18,15 +17,11 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("The items to remove.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
+        @Argument(references: "The items to remove.")
         var items: [ItemReference]
 
         mutating func run() throws {
-            let store = try global.openStore()
-            let result = try store.remove(try store.resolve(items), reportingChanges: global.json)
-            ChangeOutput.print(result, json: global.json)
+            try change(items) { store, ids, reporting in try store.remove(ids, reportingChanges: reporting) }
         }
     }
 }

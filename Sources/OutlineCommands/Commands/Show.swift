@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Show: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "show", _superCommandName: Outline.toolName,
-            abstract: "Show one item: its title, path, place, state, counts and note.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "show", abstract: "Show one item: its title, path, place, state, counts and note.",
             discussion: """
                 When a done item was done is given in local time, as history gives its steps; \
                 --json gives it as done_at, in ISO 8601 UTC.
@@ -17,9 +16,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("The item to show.", valueName: "ref"), completion: ReferenceCompletionRequest.kind,
-            transform: ItemReference.argument)
+        @Argument(reference: "The item to show.")
         var item: ItemReference
 
         mutating func run() throws {

@@ -4,9 +4,8 @@ import OutlineKit
 
 extension Outline {
     struct Sync: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "sync", _superCommandName: Outline.toolName,
-            abstract: "Sync the outline with other machines through a git remote.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "sync", abstract: "Sync the outline with other machines through a git remote.",
             discussion: """
                 Every machine keeps its own outline file and syncs it with one git remote: any \
                 URL or path git can push to (a bare repository on a server, a USB disk, a \
@@ -49,9 +48,7 @@ extension Outline.Sync {
         @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
-            let transport = try SyncTransportEnvironment.settings()
-            let store = try global.openStore(recordsSteps: true)
-            store.syncTransport = transport
+            let store = try global.openStoreToSync()
             let summary = try store.sync(reportingChanges: global.json)
             try SyncOutput.print(summary, json: global.json)
         }
@@ -80,16 +77,11 @@ extension Outline.Sync {
         @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
-            guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ValidationError("an empty REMOTE names no git remote")
-            }
-            try SyncOutput.refuseOption(remote)
-            let transport = try SyncTransportEnvironment.settings()
-            let store = try global.openStore(recordsSteps: true, createsFile: true)
-            store.syncTransport = transport
+            let absolute = try SyncOutput.checkedRemote(remote)
+            let store = try global.openStoreToSync(createsFile: true)
             // A refused start removes the file if opening it here made it.
             let summary = try store.startSyncing(
-                with: SyncOutput.absoluteRemote(remote), reportingChanges: global.json, removingANewFile: true)
+                with: absolute, reportingChanges: global.json, removingANewFile: true)
             try SyncOutput.print(summary, json: global.json)
         }
     }
@@ -156,9 +148,7 @@ extension Outline.Sync {
         @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
-            let transport = try SyncTransportEnvironment.settings()
-            let store = try global.openStore(recordsSteps: true)
-            store.syncTransport = transport
+            let store = try global.openStoreToSync()
             let (round, items, wrote) = try store.compactSyncLog(reportingChanges: global.json)
             try SyncOutput.print(round, json: global.json)
             if !global.json {
@@ -194,12 +184,8 @@ extension Outline.Sync {
         @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
-            guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ValidationError("an empty REMOTE names no git remote")
-            }
-            try SyncOutput.refuseOption(remote)
+            let absolute = try SyncOutput.checkedRemote(remote)
             let store = try global.openStore(recordsSteps: false)
-            let absolute = SyncOutput.absoluteRemote(remote)
             try store.moveSyncRemote(to: absolute)
             if global.json {
                 JSONWriter.printObject { $0.field("remote", absolute) }
@@ -262,6 +248,16 @@ enum SyncOutput {
         throw ValidationError(
             OutlineError.syncRemoteIsAnOption(remote: remote, stored: false).message
                 + "; write a path that begins with '-' as './\(remote)'")
+    }
+
+    /// The REMOTE of `sync init` and `sync remote`, refused when empty or when it would read as
+    /// an option, and made absolute.
+    static func checkedRemote(_ remote: String) throws -> String {
+        guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("an empty REMOTE names no git remote")
+        }
+        try refuseOption(remote)
+        return absoluteRemote(remote)
     }
 
     /// A remote given as a relative path, made absolute: git runs in the sync cache, not here.

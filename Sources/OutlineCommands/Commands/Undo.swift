@@ -3,9 +3,8 @@ import OutlineKit
 
 extension Outline {
     struct Undo: HistoryTravel {
-        static let configuration = CommandConfiguration(
-            commandName: "undo", _superCommandName: Outline.toolName,
-            abstract: "Undo the last commands that changed the outline, whichever process ran them.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "undo", abstract: "Undo the last commands that changed the outline, whichever process ran them.",
             discussion: """
                 Reverts the newest N steps of the history (default 1), newest first, in one \
                 transaction: all of them or none. The items come back exactly as they were, with \
@@ -26,9 +25,8 @@ extension Outline {
     }
 
     struct Redo: HistoryTravel {
-        static let configuration = CommandConfiguration(
-            commandName: "redo", _superCommandName: Outline.toolName,
-            abstract: "Redo the last undone commands.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "redo", abstract: "Redo the last undone commands.",
             discussion: """
                 Re-applies the newest N undone steps (default 1), in the order they were first \
                 done, in one transaction. Any other change clears what can be redone.

@@ -4,9 +4,8 @@ import OutlineKit
 
 extension Outline {
     struct Watch: TakesGlobalOptions {
-        static let configuration = CommandConfiguration(
-            commandName: "watch", _superCommandName: Outline.toolName,
-            abstract: "Follow changes to an item's subtree, live, from any process.",
+        static let configuration = CommandConfiguration.outlineCommand(
+            "watch", abstract: "Follow changes to an item's subtree, live, from any process.",
             discussion: """
                 On a terminal, shows REF's subtree (default: the whole outline) and redraws it \
                 whenever any process commits a change, marking new rows (+), moved rows (~) and \
@@ -36,9 +35,7 @@ extension Outline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(
-            help: ArgumentHelp("Whose subtree to follow (default: the root).", valueName: "ref"),
-            completion: ReferenceCompletionRequest.kind, transform: ItemReference.argument)
+        @Argument(reference: "Whose subtree to follow (default: the root).")
         var item: ItemReference?
 
         @Option(help: DepthOption.help) var depth: Int?

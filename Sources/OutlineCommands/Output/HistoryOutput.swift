@@ -29,16 +29,12 @@ enum HistoryOutput {
         let output = StandardOutput.shared
         if json {
             var writer = JSONWriter()
-            writer.openArray()
-            for step in steps {
-                writer.openObject()
+            writer.writeObjects(steps) { writer, step in
                 writer.field("step", step.number)
                 writer.field("time", Moment.utc(step.date))
                 writer.field("name", step.name)
                 writer.field("undone", step.isUndone)
-                writer.closeObject()
             }
-            writer.closeArray()
             output.writeLine(writer.text)
             return
         }

@@ -29,25 +29,35 @@ struct JSONWriter {
         StandardOutput.shared.write("\n")
     }
 
-    mutating func openObject() {
+    /// Writes an array of objects, one for each of `elements`, whose members `members` writes.
+    mutating func writeObjects<Elements: Sequence>(
+        _ elements: Elements, _ members: (inout JSONWriter, Elements.Element) -> Void
+    ) {
+        openArray()
+        for element in elements {
+            openObject()
+            members(&self, element)
+            closeObject()
+        }
+        closeArray()
+    }
+
+    mutating func openObject() { open(UInt8(ascii: "{")) }
+
+    mutating func closeObject() { close(UInt8(ascii: "}")) }
+
+    mutating func openArray() { open(UInt8(ascii: "[")) }
+
+    mutating func closeArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
         startValue()
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(bracket)
         openContainers.append(false)
     }
 
-    mutating func closeObject() {
-        bytes.append(UInt8(ascii: "}"))
-        openContainers.removeLast()
-    }
-
-    mutating func openArray() {
-        startValue()
-        bytes.append(UInt8(ascii: "["))
-        openContainers.append(false)
-    }
-
-    mutating func closeArray() {
-        bytes.append(UInt8(ascii: "]"))
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
         openContainers.removeLast()
     }
 

@@ -20,21 +20,13 @@ struct SectionedListing {
         let output = StandardOutput.shared
         if json {
             var writer = JSONWriter()
-            writer.openArray()
-            for section in sections {
-                writer.openObject()
+            writer.writeObjects(sections) { writer, section in
                 writer.field("section", section.name)
                 writer.key("items")
-                writer.openArray()
-                for item in section.objects {
-                    writer.openObject()
+                writer.writeObjects(section.objects) { writer, item in
                     ItemDetailsOutput.writeItemFields(item, to: &writer)
-                    writer.closeObject()
                 }
-                writer.closeArray()
-                writer.closeObject()
             }
-            writer.closeArray()
             output.writeLine(writer.text)
         } else if tsv {
             for section in sections {
