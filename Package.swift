@@ -65,13 +65,30 @@ let package = Package(
             name: "OutlineKit",
             dependencies: ["CSQLiteSession", "CXMLReader", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .executableTarget(
-            name: "outline",
+        // The commands: their definitions, parsing and output. A library of the package rather than
+        // the executable's own code, so that the parser generator (below) can read the commands.
+        .target(
+            name: "OutlineCommands",
             dependencies: [
                 "OutlineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ]
+        ),
+        // `main.swift` alone: runs the command line through OutlineCommands.
+        .executableTarget(
+            name: "outline",
+            dependencies: ["OutlineCommands"],
             linkerSettings: [.unsafeFlags(releaseStartUpFlags, .when(platforms: [.linux], configuration: .release))]
+        ),
+        // Writes OutlineCommands' FastParsing/FastParsers+Generated.swift from the commands'
+        // declarations: `swift run GenerateParsers` (scripts/generate-parsers). Nothing links it.
+        .executableTarget(
+            name: "GenerateParsers",
+            dependencies: [
+                "OutlineCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/GenerateParsers"
         ),
         .target(
             name: "OutlineTestSupport",
@@ -84,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OutlineCLITests",
-            dependencies: ["outline", "OutlineKit", "OutlineTestSupport"]
+            dependencies: ["outline", "GenerateParsers", "OutlineCommands", "OutlineKit", "OutlineTestSupport"]
         ),
     ]
 )

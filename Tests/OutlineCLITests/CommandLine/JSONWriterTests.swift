@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import outline
+@testable import OutlineCommands
 
 @Suite("The JSON writer")
 struct JSONWriterTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import outline
+@testable import OutlineCommands
 
 @Suite("The manual page")
 struct ManualPageTests {

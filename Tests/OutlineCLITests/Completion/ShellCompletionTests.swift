@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import outline
+@testable import OutlineCommands
 
 /// The completion scripts, run as a shell runs them, offer the REFs of the database the command
 /// line names.

@@ -1,0 +1,48 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Done: TakesItemReferences, TakesGlobalOptions {
+        static let configuration = CommandConfiguration.outlineCommand(
+            "done", abstract: "Mark items done.",
+            discussion: """
+                Each item is marked done with the time; its descendants keep their own states. \
+                An item already done keeps its time. `outline reopen` marks items open again.
+
+                Examples:
+                  outline done Groceries/Milk
+                  outline done 4 7 9                  # by ids
+                  outline find milk --tsv | cut -f1 | xargs -r outline done
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(references: "The items to mark done.")
+        var items: [ItemReference]
+
+        mutating func run() throws {
+            try change(items) { store, ids, reporting in try store.markDone(ids, reportingChanges: reporting) }
+        }
+    }
+
+    struct Reopen: TakesItemReferences, TakesGlobalOptions {
+        static let configuration = CommandConfiguration.outlineCommand(
+            "reopen", abstract: "Mark done items open again.",
+            discussion: """
+                Their descendants keep their own states.
+
+                Examples:
+                  outline reopen Groceries/Milk
+                  outline reopen 4 7
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(references: "The items to reopen.")
+        var items: [ItemReference]
+
+        mutating func run() throws {
+            try change(items) { store, ids, reporting in try store.reopen(ids, reportingChanges: reporting) }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Export: TakesGlobalOptions {
+        static let configuration = CommandConfiguration.outlineCommand(
+            "export", abstract: "Write an item's descendants (default: the whole outline) as a document.",
+            discussion: """
+                Formats (--format, default markdown):
+                  markdown  a CommonMark / GitHub Flavored Markdown list: - bullets, two spaces \
+                a level, done items as - [x] tasks (--tasks writes open ones as - [ ]), notes as \
+                paragraphs under their items; text is backslash-escaped so that any CommonMark \
+                reader, and pandoc's own Markdown, sees the same tree and text (x^2^, H~2~O and \
+                $a$ stay text).
+                  opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
+                items with _complete="true".
+                  org       org-mode headlines, one * a level, done items as DONE (--tasks writes \
+                open ones as TODO), notes as body text.
+                  text      titles alone, two spaces of indent a level.
+                  json      the nested array of 'outline ls --json'.
+                --open leaves out done items with their subtrees.
+
+                --include-self writes REF itself too, its descendants one level deeper, so that \
+                the document carries the item whole: its title, state and note with everything \
+                below it. Without it, an item with no children writes an empty document, and a \
+                note on standard error says so. The root is not an item: --include-self needs \
+                a REF.
+
+                Examples:
+                  outline export > outline.md
+                  outline export Work --format opml > work.opml
+                  outline export --tasks | pandoc -f gfm -o todo.html
+                  outline export Trips --format org --open
+                  outline export Work --include-self --json | outline import - --under Archive
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(reference: "Whose descendants to write (default: the root).")
+        var item: ItemReference?
+
+        @Flag(help: "Write REF itself too, with its descendants below it.")
+        var includeSelf = false
+
+        @Option(help: ArgumentHelp("markdown (the default), opml, org, text or json.", valueName: "format"))
+        var format: DocumentFormat?
+
+        @Flag(help: "Leave out done items, with their subtrees.")
+        var open = false
+
+        @Flag(help: "Write open items as tasks too: - [ ] in markdown, TODO in org.")
+        var tasks = false
+
+        func validate() throws {
+            try validateGlobalOptions()
+            if global.json, let format, format != .json {
+                throw ValidationError("--json writes JSON; use --format json (or leave out --json) for a document")
+            }
+            if includeSelf, item == nil || item == .id(.root) {
+                throw ValidationError("the root is not an item; name an item, or drop --include-self")
+            }
+        }
+
+        mutating func run() throws {
+            let store = try global.openStore(recordsSteps: false)
+            let start = try item.map(store.resolve) ?? .root
+            let format = format ?? (global.json ? .json : .markdown)
+            let wroteItems: Bool
+            switch format {
+            case .json:
+                wroteItems = try ListingJSON.write(
+                    store, from: start, includingStart: includeSelf, maxDepth: nil, leavingOutDone: open)
+            case .markdown: wroteItems = try write(MarkdownWriter(marksOpenTasks: tasks), store, from: start)
+            case .opml: wroteItems = try write(OPMLWriter(), store, from: start)
+            case .org: wroteItems = try write(OrgWriter(marksOpenTasks: tasks), store, from: start)
+            case .text: wroteItems = try write(TextWriter(), store, from: start)
+            }
+            if !wroteItems, start != .root, !includeSelf, try store.children(of: start).isEmpty {
+                // An empty document is what a script asked for; a person who named a leaf most
+                // likely wanted the item itself.
+                StandardError.writeLine(
+                    "item \(start) has no children, so nothing was written; --include-self writes the item itself")
+            }
+        }
+
+        /// Streams the walk of `start`'s subtree through `writer` to standard output, and says
+        /// whether it wrote any item.
+        private func write(_ writer: some OutlineDocumentWriter, _ store: OutlineStore, from start: ItemID) throws
+            -> Bool
+        {
+            var writer = writer
+            var wroteItems = false
+            let output = StandardOutput.shared
+            try writer.begin(title: start == .root ? nil : try store.item(start).title)
+            try store.walk(
+                from: start, includingStart: includeSelf, leavingOutDone: open,
+                enter: { entry in
+                    wroteItems = true
+                    try writer.enter(entry)
+                    if writer.bytes.count >= 16 * 1024 { output.write(bytes: writer.takeBytes()) }
+                },
+                leave: { writer.leave($0) })
+            writer.end()
+            output.write(bytes: writer.takeBytes())
+            return wroteItems
+        }
+    }
+}
+
+extension DocumentFormat: ExpressibleByArgument {}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import OutlineKit
+
+extension Outline {
+    struct Import: TakesGlobalOptions, TakesPlacement {
+        static let configuration = CommandConfiguration.outlineCommand(
+            "import", abstract: "Add the outlines of documents: Markdown, OPML, org, indented text or JSON.",
+            discussion: """
+                Each FILE's items are added, nested as written, as consecutive siblings at the \
+                place given (default: last at the top level); - or no FILE reads standard input. \
+                The format comes from --format, else the file's extension (.md, .opml, .org, \
+                .txt, .json), else its content. Prints the ids of the new top-level items, one a \
+                line.
+
+                What is read: Markdown lists (-, *, + and numbered bullets, nested by indent), \
+                headings as parents of what follows, [ ] and [x] tasks, other lines as notes \
+                (Logseq's key:: value lines dropped); OPML's <outline> elements with _note, \
+                _complete and _status; org headlines with TODO and DONE and body text as notes; \
+                text nested by any consistent indent; the JSON of 'outline ls --json'. An empty \
+                bullet, headline or <outline> is left out when nothing is under it.
+
+                The import is one step, all or nothing: a file that cannot be read whole is \
+                refused, naming the file and the line, and nothing is added. 'outline undo' \
+                removes exactly what it added.
+
+                Examples:
+                  outline import notes.md
+                  outline import workflowy.opml --under Inbox
+                  pbpaste | outline import - --format markdown --under Groceries --at 1
+                  outline export Work | outline import --under Archive
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var placement: PlacementOptions
+
+        @Argument(
+            help: ArgumentHelp("The documents to read; - for standard input.", valueName: "file"), completion: .file())
+        var files: [String] = []
+
+        @Option(
+            help: ArgumentHelp(
+                "markdown, opml, org, text or json (default: from the name, else the content).",
+                valueName: "format"))
+        var format: DocumentFormat?
+
+        func validate() throws {
+            try validateGlobalOptions()
+            try validatePlacement()
+        }
+
+        /// The largest document read, as for `add -`: far beyond any real outline.
+        static let maximumBytes = 256 * 1024 * 1024
+
+        mutating func run() throws {
+            let sources = files.isEmpty ? ["-"] : files
+            if sources.filter({ $0 == "-" }).count > 1 {
+                throw CommandFailure(message: "standard input can be read only once; name '-' once")
+            }
+            var items: [ImportedItem] = []
+            var names: [String] = []
+            for source in sources {
+                let name = source == "-" ? "standard input" : source
+                let bytes = try InputFile.contents(
+                    of: source, limit: Self.maximumBytes, whenTooLarge: "import it in parts",
+                    whenTerminal: "no document given: name a FILE, or pipe one in and give -")
+                let documentFormat = format ?? DocumentFormat(fileName: source == "-" ? nil : source, content: bytes)
+                do {
+                    items += try documentFormat.read(bytes)
+                } catch let error as DocumentError {
+                    throw CommandFailure(message: "\(name) \(error.message)")
+                }
+                names.append(source == "-" ? "standard input" : URL(fileURLWithPath: source).lastPathComponent)
+            }
+            if items.isEmpty {
+                let shown = sources.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+                throw CommandFailure(
+                    message: "\(shown) \(sources.count == 1 ? "holds" : "hold") no items; nothing was added")
+            }
+            let store = try global.openStore(createsFile: true)
+            let place = try resolvedPlacement(in: store)
+            let result = try store.importItems(
+                consume items, names: names, under: place.parent, placement: place.placement,
+                reportingChanges: global.json)
+            if global.json {
+                ChangeOutput.printJSON(result)
+            } else {
+                StandardOutput.shared.reportsASavedChange = true
+                for id in result.ids { StandardOutput.shared.writeLine(String(id)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+import ArgumentParser
+import Foundation
+import OutlineKit
+
+extension Outline {
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration.outlineCommand(
+            "sync", abstract: "Sync the outline with other machines through a git remote.",
+            discussion: """
+                Every machine keeps its own outline file and syncs it with one git remote: any \
+                URL or path git can push to (a bare repository on a server, a USB disk, a \
+                hosted repository). A round brings the changes the other machines have sent, \
+                applies them, and sends this machine's changes since the last round. Changes \
+                made on two machines at once are merged by rule, never handed to you: of two \
+                changes to one field, the one synced later wins; an item moved into one that \
+                was removed elsewhere goes to that item's parent; nothing is lost unless some \
+                machine removed it. Integer ids stay per machine; 'show --json' gives the \
+                global id as "uid".
+
+                Examples:
+                  outline sync init ~/outline.git     # first machine: sends
+                  outline sync init me@host:o.git     # a new machine: adopts
+                  outline sync                        # one round
+                  outline sync status
+                  outline sync compact                # new machines start here
+                  outline sync remote /mnt/o.git      # the remote moved
+                """,
+            subcommands: [Round.self, Start.self, Status.self, Compact.self, MoveRemote.self],
+            defaultSubcommand: Round.self)
+    }
+}
+
+extension Outline.Sync {
+    /// `outline sync`: one round.
+    struct Round: TakesGlobalOptions {
+        static let configuration = CommandConfiguration(
+            commandName: "run",
+            abstract: "Run one round of sync (the default): bring the others' changes, send this machine's.",
+            discussion: """
+                With --json, prints the change report of what the round changed here (one \
+                line, in the form 'watch --json' uses), or nothing when it changed nothing.
+
+                Examples:
+                  outline sync
+                  outline sync --json | jq -c '.changes[]'
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            let store = try global.openStoreToSync()
+            let summary = try store.sync(reportingChanges: global.json)
+            try SyncOutput.print(summary, json: global.json)
+        }
+    }
+
+    /// `outline sync init REMOTE`.
+    struct Start: TakesGlobalOptions {
+        static let configuration = CommandConfiguration(
+            commandName: "init",
+            abstract: "Tie the outline to a git remote and run the first round.",
+            discussion: """
+                REMOTE is anything git can push to: a URL (ssh://, https://, user@host:path) or \
+                the path of a bare repository (make one with 'git init --bare PATH'). If the \
+                remote is empty, this outline is sent to it; if this outline is empty, the \
+                remote's is adopted. When both hold items, nothing is changed: join an empty \
+                outline (a new --db) to the remote instead.
+
+                Examples:
+                  git init --bare ~/outline.git && outline sync init ~/outline.git
+                  outline --db ~/laptop.db sync init me@server:outline.git
+                """)
+
+        @Argument(help: "The git remote: a URL or the path of a bare repository.")
+        var remote: String
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            let absolute = try SyncOutput.checkedRemote(remote)
+            let store = try global.openStoreToSync(createsFile: true)
+            // A refused start removes the file if opening it here made it.
+            let summary = try store.startSyncing(
+                with: absolute, reportingChanges: global.json, removingANewFile: true)
+            try SyncOutput.print(summary, json: global.json)
+        }
+    }
+
+    /// `outline sync status`.
+    struct Status: TakesGlobalOptions {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Say which remote the outline syncs with and what is waiting to be sent.",
+            discussion: """
+                Reads only this machine's file: it does not ask the remote.
+
+                Examples:
+                  outline sync status
+                  outline sync status --json | jq .pending
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            let store = try global.openStore(recordsSteps: false)
+            let status = try store.syncStatus()
+            if global.json {
+                JSONWriter.printObject { json in
+                    json.field("remote", status.remote)
+                    json.field("replica", status.replica)
+                    json.field("last_commit", status.lastCommit)
+                    json.field("pending", status.pendingOperations)
+                    json.field("last_round_unfinished", status.lastRoundUnfinished)
+                }
+            } else {
+                let pending = status.pendingOperations
+                StandardOutput.shared.writeLine("remote: \(TitleSanitizer.forTerminal(status.remote))")
+                StandardOutput.shared.writeLine(
+                    "last synced: " + (status.lastCommit.map { "commit " + String($0.prefix(12)) } ?? "never"))
+                if status.lastRoundUnfinished {
+                    StandardOutput.shared.writeLine(
+                        "the last round was cut short, and what it sent may be counted below; 'outline sync' finishes it"
+                    )
+                }
+                StandardOutput.shared.writeLine(
+                    pending == 0
+                        ? "nothing to send" : "\(pending) change\(pending == 1 ? "" : "s") to send; run 'outline sync'")
+            }
+        }
+    }
+}
+
+extension Outline.Sync {
+    /// `outline sync compact`.
+    struct Compact: TakesGlobalOptions {
+        static let configuration = CommandConfiguration(
+            commandName: "compact",
+            abstract: "Run a round, then write a snapshot that new machines start from.",
+            discussion: """
+                A machine that joins with 'sync init' reads the log from the last snapshot on, \
+                rather than every change ever made. The remote keeps the history before it (git \
+                never forgets a pushed commit); machines that already sync are not affected.
+
+                Examples:
+                  outline sync compact
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            let store = try global.openStoreToSync()
+            let (round, items, wrote) = try store.compactSyncLog(reportingChanges: global.json)
+            try SyncOutput.print(round, json: global.json)
+            if !global.json {
+                let count = "\(items) item\(items == 1 ? "" : "s")"
+                StandardOutput.shared.writeLine(
+                    wrote ? "wrote a snapshot of \(count)" : "the log already ends with a snapshot of \(count)")
+            }
+        }
+    }
+}
+
+extension Outline.Sync {
+    /// `outline sync remote NEW`.
+    struct MoveRemote: TakesGlobalOptions {
+        static let configuration = CommandConfiguration(
+            commandName: "remote",
+            abstract: "Point the outline at the new URL or path of its remote, after the remote moved.",
+            discussion: """
+                For the same repository at a new place: a disk mounted elsewhere, a new server \
+                that was given a copy. The next round checks that it holds what this outline \
+                synced, and refuses if it does not (for another repository, join a new outline \
+                to it with 'sync init').
+
+                With --json, prints {"remote": ...}, the remote as it was stored.
+
+                Examples:
+                  outline sync remote /media/usb/outline.git && outline sync
+                """)
+
+        @Argument(help: "The remote's new URL or path.")
+        var remote: String
+
+        @OptionGroup var global: GlobalOptions
+
+        mutating func run() throws {
+            let absolute = try SyncOutput.checkedRemote(remote)
+            let store = try global.openStore(recordsSteps: false)
+            try store.moveSyncRemote(to: absolute)
+            if global.json {
+                JSONWriter.printObject { $0.field("remote", absolute) }
+            } else {
+                StandardOutput.shared.writeLine("the outline now syncs with '\(TitleSanitizer.forTerminal(absolute))'")
+            }
+        }
+    }
+}
+
+/// What `sync` and `sync init` print.
+enum SyncOutput {
+    static func print(_ summary: SyncSummary, json: Bool) throws {
+        let output = StandardOutput.shared
+        if summary.step != nil { output.reportsASavedChange = true }
+        if json {
+            if let step = summary.step {
+                var writer = JSONWriter()
+                ChangeOutput.writeReport(
+                    &writer, step: step, key: StepEvent.done.reportKey,
+                    name: Action.sync(added: summary.added, removed: summary.removed, changed: summary.changed).name,
+                    changes: summary.changes)
+                output.writeLine(writer.text)
+            }
+        } else if summary.notSent == nil || summary.brought > 0 {
+            output.writeLine(TitleSanitizer.forTerminal(line(summary)))
+            for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }
+        }
+        if let failure = summary.notSent {
+            if case .pushRefused = failure {
+                throw CommandFailure(message: failure.commandLineMessage + "; they are kept for the next sync")
+            }
+            throw CommandFailure(message: failure.commandLineMessage)
+        }
+    }
+
+    private static func line(_ summary: SyncSummary) -> String {
+        let remote = "'\(summary.remote)'"
+        if summary.brought == 0, summary.sent == 0 {
+            return summary.notSent == nil
+                ? "synced with \(remote): nothing to bring or send" : "synced with \(remote): nothing brought"
+        }
+        var parts: [String] = []
+        if summary.brought > 0 {
+            let effects = [(summary.added, "added"), (summary.removed, "removed"), (summary.changed, "changed")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            let here = effects.isEmpty ? "nothing changed here" : effects.joined(separator: ", ") + " here"
+            parts.append("brought \(count(summary.brought, "change")) (\(here))")
+        }
+        if summary.sent > 0 { parts.append("sent \(count(summary.sent, "change"))") }
+        return "synced with \(remote): " + parts.joined(separator: ", ")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    /// Refuses a REMOTE that begins with `-`, which git would read as an option. A path is
+    /// written `./-x`, which `absoluteRemote` then makes absolute.
+    static func refuseOption(_ remote: String) throws {
+        guard remote.hasPrefix("-") else { return }
+        throw ValidationError(
+            SyncFailure.remoteIsAnOption(remote: remote, stored: false).message
+                + "; write a path that begins with '-' as './\(remote)'")
+    }
+
+    /// The REMOTE of `sync init` and `sync remote`, refused when empty or when it would read as
+    /// an option, and made absolute.
+    static func checkedRemote(_ remote: String) throws -> String {
+        guard !remote.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("an empty REMOTE names no git remote")
+        }
+        try refuseOption(remote)
+        return absoluteRemote(remote)
+    }
+
+    /// A remote given as a relative path, made absolute: git runs in the sync cache, not here.
+    /// URLs (`scheme://`, `user@host:path`) are left as they are.
+    static func absoluteRemote(_ remote: String) -> String {
+        if remote.contains("://") || remote.hasPrefix("/") { return remote }
+        if let colon = remote.firstIndex(of: ":"), !remote[..<colon].contains("/") { return remote }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let expanded = remote == "~" || remote.hasPrefix("~/") ? home + remote.dropFirst() : remote
+        if expanded.hasPrefix("/") { return expanded }
+        return URL(
+            fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        )
+        .standardizedFileURL.path
+    }
+}

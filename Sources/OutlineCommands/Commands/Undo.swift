@@ -1,0 +1,77 @@
+import ArgumentParser
+import OutlineKit
+
+extension Outline {
+    struct Undo: HistoryTravel {
+        static let configuration = CommandConfiguration.outlineCommand(
+            "undo", abstract: "Undo the last commands that changed the outline, whichever process ran them.",
+            discussion: """
+                Reverts the newest N steps of the history (default 1), newest first, in one \
+                transaction: all of them or none. The items come back exactly as they were, with \
+                their ids and positions. If the database was changed outside outline since a step, \
+                undo refuses and changes nothing.
+
+                Examples:
+                  outline undo
+                  outline undo 3
+                  outline undo --dry-run
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
+        @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
+
+        mutating func run() throws { try travel(undoing: true) }
+    }
+
+    struct Redo: HistoryTravel {
+        static let configuration = CommandConfiguration.outlineCommand(
+            "redo", abstract: "Redo the last undone commands.",
+            discussion: """
+                Re-applies the newest N undone steps (default 1), in the order they were first \
+                done, in one transaction. Any other change clears what can be redone.
+
+                Examples:
+                  outline redo
+                  outline redo 2 --dry-run
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
+        @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
+
+        mutating func run() throws { try travel(undoing: false) }
+    }
+}
+
+/// `undo` and `redo`: `[N] [--dry-run]`, declared by each command (as `TakesGlobalOptions` explains).
+protocol HistoryTravel: TakesGlobalOptions {
+    /// N: how many steps.
+    var count: Int? { get }
+    /// `--dry-run`: say what would change, and change nothing.
+    var dryRun: Bool { get }
+}
+
+/// The help of `undo`'s and `redo`'s own arguments, the same in both.
+enum HistoryTravelOptions {
+    static let countHelp = ArgumentHelp("How many steps; with N, --json prints an array of reports.", valueName: "n")
+    static let dryRunHelp = ArgumentHelp("Say what would change, and change nothing.")
+}
+
+extension HistoryTravel {
+    func validate() throws {
+        try validateGlobalOptions()
+        if let count, count < 1 { throw ValidationError("the number of steps must be at least 1") }
+    }
+
+    /// Undoes or redoes the steps and prints what happened: the whole of both commands.
+    func travel(undoing: Bool) throws {
+        let manager = try global.openStore(recordsSteps: false).undoManager
+        let steps = count ?? 1
+        let travelled =
+            undoing
+            ? try manager.undo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
+            : try manager.redo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
+        HistoryOutput.printTravel(travelled, undoing: undoing, dryRun: dryRun, json: global.json, asArray: count != nil)
+    }
+}

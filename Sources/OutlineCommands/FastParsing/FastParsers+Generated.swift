@@ -1,0 +1,333 @@
+// Generated from the commands' declarations by scripts/generate-parsers
+// (Sources/GenerateParsers); do not edit. FastParsers says why.
+// swift-format-ignore-file
+
+import ArgumentParser
+import OutlineKit
+
+extension FastParsers {
+    /// Each command's generated parser, by the command's name, with the long options
+    /// it takes that take a value.
+    static let generated: [(name: String, valueOptions: [String], parse: Parse)] = [
+        ("add", ["--db", "--under", "--at", "--before", "--after"], parseAdd),
+        ("ls", ["--db", "--depth", "--sections"], parseLs),
+        ("show", ["--db"], parseShow),
+        ("find", ["--db", "--under"], parseFind),
+        ("rm", ["--db"], parseRm),
+        ("mv", ["--db", "--under", "--at", "--before", "--after"], parseMv),
+        ("cp", ["--db", "--under", "--at", "--before", "--after"], parseCp),
+        ("edit", ["--db", "--apply"], parseEdit),
+        ("done", ["--db"], parseDone),
+        ("reopen", ["--db"], parseReopen),
+        ("note", ["--db"], parseNote),
+        ("sort", ["--db", "--by"], parseSort),
+        ("export", ["--db", "--format"], parseExport),
+        ("import", ["--db", "--under", "--at", "--before", "--after", "--format"], parseImport),
+        ("undo", ["--db"], parseUndo),
+        ("redo", ["--db"], parseRedo),
+        ("history", ["--db", "--limit"], parseHistory),
+        ("watch", ["--db", "--depth"], parseWatch),
+        // sync: parsed by swift-argument-parser alone: it has commands of its own
+        ("check", ["--db"], parseCheck),
+        ("reindex", ["--db"], parseReindex),
+    ]
+
+    /// `GlobalOptions`, for every command that takes it.
+    private static func globalOptions(_ line: FastCommandLine) throws -> GlobalOptions {
+        var group = GlobalOptions()
+        group.db = try line.value(of: "--db", FastValue.text)
+        group.json = line.has("--json")
+        return group
+    }
+
+    /// `PlacementOptions`, for every command that takes it.
+    private static func placementOptions(_ line: FastCommandLine) throws -> PlacementOptions {
+        var group = PlacementOptions()
+        group.under = try line.value(of: "--under", ItemReference.argument)
+        group.at = try line.value(of: "--at", Int.init(argument:))
+        group.before = try line.value(of: "--before", ItemReference.argument)
+        group.after = try line.value(of: "--after", ItemReference.argument)
+        return group
+    }
+
+    /// `add`.
+    private static func parseAdd(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Add()
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
+        command.titles = try FastValue.rest(&operands, required: true, FastValue.text)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `ls`.
+    private static func parseLs(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--depth", "--sections"], flags: ["--json", "--tsv", "--open", "--notes"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.List()
+        command.global = try globalOptions(line)
+        command.item = try FastValue.next(&operands, ItemReference.argument)
+        command.depth = try line.value(of: "--depth", Int.init(argument:))
+        command.tsv = line.has("--tsv")
+        command.open = line.has("--open")
+        command.notes = line.has("--notes")
+        command.sections = try line.value(of: "--sections", Outline.List.SectionOption.init(argument:))
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `show`.
+    private static func parseShow(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Show()
+        command.global = try globalOptions(line)
+        command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `find`.
+    private static func parseFind(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under"], flags: ["--json", "--open", "--tsv"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Find()
+        command.global = try globalOptions(line)
+        command.text = try FastValue.rest(&operands, required: true, FastValue.text)
+        command.under = try line.value(of: "--under", ItemReference.argument)
+        command.open = line.has("--open")
+        command.tsv = line.has("--tsv")
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `rm`.
+    private static func parseRm(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Remove()
+        command.global = try globalOptions(line)
+        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `mv`.
+    private static func parseMv(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Move()
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
+        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `cp`.
+    private static func parseCp(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Copy()
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
+        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `edit`.
+    private static func parseEdit(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--apply"], flags: ["--json", "--print"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Edit()
+        command.global = try globalOptions(line)
+        command.item = try FastValue.next(&operands, ItemReference.argument)
+        command.title = try FastValue.next(&operands, FastValue.text)
+        command.printsText = line.has("--print")
+        command.appliedFile = try line.value(of: "--apply", FastValue.text)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `done`.
+    private static func parseDone(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Done()
+        command.global = try globalOptions(line)
+        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `reopen`.
+    private static func parseReopen(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Reopen()
+        command.global = try globalOptions(line)
+        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `note`.
+    private static func parseNote(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.NoteCommand()
+        command.global = try globalOptions(line)
+        command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
+        command.text = try FastValue.next(&operands, FastValue.text)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `sort`.
+    private static func parseSort(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--by"], flags: ["--json", "--reverse"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Sort()
+        command.global = try globalOptions(line)
+        command.parent = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
+        command.by = try line.value(of: "--by", OutlineKit.SortKey.init(argument:)) ?? FastValue.converted("title", OutlineKit.SortKey.init(argument:))
+        command.reverse = line.has("--reverse")
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `export`.
+    private static func parseExport(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--format"], flags: ["--json", "--include-self", "--open", "--tasks"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Export()
+        command.global = try globalOptions(line)
+        command.item = try FastValue.next(&operands, ItemReference.argument)
+        command.includeSelf = line.has("--include-self")
+        command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
+        command.open = line.has("--open")
+        command.tasks = line.has("--tasks")
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `import`.
+    private static func parseImport(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after", "--format"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Import()
+        command.global = try globalOptions(line)
+        command.placement = try placementOptions(line)
+        command.files = try FastValue.rest(&operands, required: false, FastValue.text)
+        command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `undo`.
+    private static func parseUndo(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json", "--dry-run"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Undo()
+        command.global = try globalOptions(line)
+        command.count = try FastValue.next(&operands, Int.init(argument:))
+        command.dryRun = line.has("--dry-run")
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `redo`.
+    private static func parseRedo(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json", "--dry-run"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Redo()
+        command.global = try globalOptions(line)
+        command.count = try FastValue.next(&operands, Int.init(argument:))
+        command.dryRun = line.has("--dry-run")
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `history`.
+    private static func parseHistory(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--limit"], flags: ["--json"]) else {
+            return nil
+        }
+        var command = Outline.History()
+        command.global = try globalOptions(line)
+        command.limit = try line.value(of: "--limit", Int.init(argument:)) ?? FastValue.converted("20", Int.init(argument:))
+        guard line.operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `watch`.
+    private static func parseWatch(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--depth"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.Watch()
+        command.global = try globalOptions(line)
+        command.item = try FastValue.next(&operands, ItemReference.argument)
+        command.depth = try line.value(of: "--depth", Int.init(argument:))
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `check`.
+    private static func parseCheck(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var command = Outline.Check()
+        command.global = try globalOptions(line)
+        guard line.operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `reindex`.
+    private static func parseReindex(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var command = Outline.Reindex()
+        command.global = try globalOptions(line)
+        guard line.operands.isEmpty else { return nil }
+        return command
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+
+/// Parses the plain command lines of the commands without commands of their own, without
+/// swift-argument-parser's reflection, which was half of the instructions of every `add` and
+/// `ls` (Docs/performance.md, "Start-up").
+///
+/// The parsers are generated from the commands' own declarations (`FastParsers+Generated.swift`,
+/// written by `scripts/generate-parsers`, which runs the package's `generate-parsers` program), so that swift-argument-parser's definitions stay the
+/// only ones: help, completions and the man page come from them as before. A line the fast path
+/// is not sure of goes to swift-argument-parser, and so does every mistake, so that its messages
+/// are the ones printed. `FastParserTests` checks that both parse random command lines to the
+/// same command, and that the generated file is current.
+enum FastParsers {
+    /// A generated parser: a command's arguments (after its name) to the command, nil or a throw
+    /// where the parser must decide.
+    typealias Parse = @Sendable (ArraySlice<String>) throws -> (any ParsableCommand)?
+
+    /// The command that `arguments` (global options already moved behind the command's name)
+    /// stand for, parsed and validated; nil if swift-argument-parser must parse them.
+    static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first, let parse = generated.first(where: { $0.name == name })?.parse
+        else { return nil }
+        // The words the runner gives to the root (`add help`, `ls --version`) stay its own.
+        if arguments.contains(where: CommandLineRunner.asksTheRoot) { return nil }
+        do {
+            guard var command = try parse(arguments.dropFirst()) else { return nil }
+            try command.validate()
+            return command
+        } catch {
+            return nil
+        }
+    }
+
+    /// `outline --version` alone: the version the root's configuration gives, as the parser
+    /// prints it; nil for any other line.
+    static func version(_ arguments: [String]) -> String? {
+        arguments == ["--version"] ? Outline.version : nil
+    }
+
+    /// The long options of the command named `name` that take a value (`--db`, `--under`), as
+    /// the command declares them; none for a command without a generated parser.
+    static func valueOptions(of name: String) -> [String] {
+        generated.first { $0.name == name }?.valueOptions ?? []
+    }
+
+    /// Whether the command named `name` has a generated parser: then it is one of the tool's
+    /// commands, and has no commands of its own.
+    static func hasParser(for name: String) -> Bool {
+        generated.contains { $0.name == name }
+    }
+}
