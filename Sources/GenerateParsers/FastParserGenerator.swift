@@ -18,7 +18,9 @@ enum FastParserGenerator {
 
     /// The option groups the commands take, each filled by one generated function. (A group's
     /// type cannot be had from the command's property before parsing, only its name.)
-    static let groups: [any ParsableArguments.Type] = [GlobalOptions.self, PlacementOptions.self]
+    static let groups: [any ParsableArguments.Type] = [
+        GlobalOptions.self, PlacementOptions.self, DepthOption.self, HistoryTravelOptions.self,
+    ]
 
     /// A command, or one of its arguments, that the fast path leaves to swift-argument-parser.
     struct Unsupported: Error {
@@ -112,8 +114,10 @@ enum FastParserGenerator {
             case .argument(let argument):
                 // Checked by `members(of:)`: every argument has an assignment.
                 lines.append("        command.\(argument.property) = \(try! assignment(argument))")
-            case .group(let property, let type, _):
-                lines.append("        command.\(property) = try \(groupFunctionName(type))(line)")
+            case .group(let property, let type, let arguments):
+                let takesOperands = arguments.contains { $0.kind == "positional" }
+                let call = "\(groupFunctionName(type))(line\(takesOperands ? ", &operands" : ""))"
+                lines.append("        command.\(property) = try \(call)")
             }
         }
         lines += [
@@ -126,10 +130,12 @@ enum FastParserGenerator {
     /// The function that fills one option group from a command line, written once for all the
     /// commands that take the group.
     private static func groupFiller(type: String, arguments: [Declared]) -> String {
+        let takesOperands = arguments.contains { $0.kind == "positional" }
+        let operands = takesOperands ? ", _ operands: inout ArraySlice<String>" : ""
         var lines = [
             "",
             "    /// `\(type)`, for every command that takes it.",
-            "    private static func \(groupFunctionName(type))(_ line: FastCommandLine) throws -> \(type) {",
+            "    private static func \(groupFunctionName(type))(_ line: FastCommandLine\(operands)) throws -> \(type) {",
             "        var group = \(type)()",
         ]
         for argument in arguments {

@@ -40,7 +40,7 @@ extension Outline {
         @Argument(reference: "Whose descendants to list (default: the root).")
         var item: ItemReference?
 
-        @Option(help: DepthOption.help) var depth: Int?
+        @OptionGroup var levels: DepthOption
 
         @Flag(help: "One line an item: id, parent, position, depth, title, done (1 or 0), separated by tabs.")
         var tsv = false
@@ -68,8 +68,8 @@ extension Outline {
 
         func validate() throws {
             try validateGlobalOptions()
-            try DepthOption.validate(depth)
-            if sections != nil, depth != nil {
+            try levels.refuseBelowOne()
+            if sections != nil, levels.depth != nil {
                 throw ValidationError("--sections lists REF's children alone; drop --depth")
             }
             if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
@@ -85,11 +85,11 @@ extension Outline {
                 try SectionedListing(store: store, parent: start, leavingOutDone: open).print(
                     json: global.json, tsv: tsv)
             } else if global.json {
-                try ListingJSON.write(store, from: start, maxDepth: depth, leavingOutDone: open)
+                try ListingJSON.write(store, from: start, maxDepth: levels.depth, leavingOutDone: open)
             } else if tsv {
                 let terminal = Terminal.isStandardOutputTerminal
                 var line: [UInt8] = []
-                try store.walk(from: start, maxDepth: depth, leavingOutDone: open) { entry in
+                try store.walk(from: start, maxDepth: levels.depth, leavingOutDone: open) { entry in
                     line.removeAll(keepingCapacity: true)
                     TSV.appendLine(for: entry, forTerminal: terminal, to: &line)
                     StandardOutput.shared.write(bytes: line)
@@ -103,7 +103,7 @@ extension Outline {
             var renderer = TreeRenderer(largestID: try store.largestID())
             var printedAny = false
             try store.walk(
-                from: start, maxDepth: depth, leavingOutDone: open,
+                from: start, maxDepth: levels.depth, leavingOutDone: open,
                 enter: {
                     printedAny = true
                     StandardOutput.shared.writeLine(renderer.enter($0))

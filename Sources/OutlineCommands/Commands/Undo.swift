@@ -18,8 +18,7 @@ extension Outline {
                 """)
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
-        @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
+        @OptionGroup var steps: HistoryTravelOptions
 
         mutating func run() throws { try travel(undoing: true) }
     }
@@ -37,41 +36,47 @@ extension Outline {
                 """)
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: HistoryTravelOptions.countHelp) var count: Int?
-        @Flag(help: HistoryTravelOptions.dryRunHelp) var dryRun = false
+        @OptionGroup var steps: HistoryTravelOptions
 
         mutating func run() throws { try travel(undoing: false) }
     }
 }
 
-/// `undo` and `redo`: `[N] [--dry-run]`, declared by each command (as `TakesGlobalOptions` explains).
-protocol HistoryTravel: TakesGlobalOptions {
+/// `undo` and `redo`: `[N] [--dry-run]`, declared here once and taken by both as
+/// `@OptionGroup var steps: HistoryTravelOptions`.
+package struct HistoryTravelOptions: ParsableArguments {
     /// N: how many steps.
-    var count: Int? { get }
+    @Argument(help: ArgumentHelp("How many steps; with N, --json prints an array of reports.", valueName: "n"))
+    var count: Int?
+
     /// `--dry-run`: say what would change, and change nothing.
-    var dryRun: Bool { get }
+    @Flag(help: ArgumentHelp("Say what would change, and change nothing."))
+    var dryRun = false
+
+    /// The options as the parser makes them, before parsing.
+    package init() {}
 }
 
-/// The help of `undo`'s and `redo`'s own arguments, the same in both.
-enum HistoryTravelOptions {
-    static let countHelp = ArgumentHelp("How many steps; with N, --json prints an array of reports.", valueName: "n")
-    static let dryRunHelp = ArgumentHelp("Say what would change, and change nothing.")
+/// `undo` or `redo`.
+protocol HistoryTravel: TakesGlobalOptions {
+    /// `[N] [--dry-run]`.
+    var steps: HistoryTravelOptions { get }
 }
 
 extension HistoryTravel {
     func validate() throws {
         try validateGlobalOptions()
-        if let count, count < 1 { throw ValidationError("the number of steps must be at least 1") }
+        if let count = steps.count, count < 1 { throw ValidationError("the number of steps must be at least 1") }
     }
 
     /// Undoes or redoes the steps and prints what happened: the whole of both commands.
     func travel(undoing: Bool) throws {
         let manager = try global.openStore(recordsSteps: false).undoManager
-        let steps = count ?? 1
+        let (count, dryRun) = (steps.count, steps.dryRun)
         let travelled =
             undoing
-            ? try manager.undo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
-            : try manager.redo(steps: steps, dryRun: dryRun, reportingChanges: global.json)
+            ? try manager.undo(steps: count ?? 1, dryRun: dryRun, reportingChanges: global.json)
+            : try manager.redo(steps: count ?? 1, dryRun: dryRun, reportingChanges: global.json)
         HistoryOutput.printTravel(travelled, undoing: undoing, dryRun: dryRun, json: global.json, asArray: count != nil)
     }
 }

@@ -38,11 +38,11 @@ extension Outline {
         @Argument(reference: "Whose subtree to follow (default: the root).")
         var item: ItemReference?
 
-        @Option(help: DepthOption.help) var depth: Int?
+        @OptionGroup var levels: DepthOption
 
         func validate() throws {
             try validateGlobalOptions()
-            try DepthOption.validate(depth)
+            try levels.refuseBelowOne()
         }
 
         mutating func run() throws {
@@ -56,7 +56,7 @@ extension Outline {
                 guard Self.waitForFile(store.path) else { return }
                 store = try global.openStore(recordsSteps: false)
             }
-            let scope = ChangeFeed.Scope(start: start, maxDepth: depth)
+            let scope = ChangeFeed.Scope(start: start, maxDepth: levels.depth)
             let feed = try ChangeFeed(store: store, fromTheStart: waitedForTheFile, scope: scope)
             if global.json {
                 try followAsJSON(store, feed, scope)

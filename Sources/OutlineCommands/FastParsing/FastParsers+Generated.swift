@@ -50,6 +50,21 @@ extension FastParsers {
         return group
     }
 
+    /// `DepthOption`, for every command that takes it.
+    private static func depthOption(_ line: FastCommandLine) throws -> DepthOption {
+        var group = DepthOption()
+        group.depth = try line.value(of: "--depth", Int.init(argument:))
+        return group
+    }
+
+    /// `HistoryTravelOptions`, for every command that takes it.
+    private static func historyTravelOptions(_ line: FastCommandLine, _ operands: inout ArraySlice<String>) throws -> HistoryTravelOptions {
+        var group = HistoryTravelOptions()
+        group.count = try FastValue.next(&operands, Int.init(argument:))
+        group.dryRun = line.has("--dry-run")
+        return group
+    }
+
     /// `add`.
     private static func parseAdd(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
         guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) else {
@@ -73,7 +88,7 @@ extension FastParsers {
         var command = Outline.List()
         command.global = try globalOptions(line)
         command.item = try FastValue.next(&operands, ItemReference.argument)
-        command.depth = try line.value(of: "--depth", Int.init(argument:))
+        command.levels = try depthOption(line)
         command.tsv = line.has("--tsv")
         command.open = line.has("--open")
         command.notes = line.has("--notes")
@@ -263,8 +278,7 @@ extension FastParsers {
         var operands = line.operands[...]
         var command = Outline.Undo()
         command.global = try globalOptions(line)
-        command.count = try FastValue.next(&operands, Int.init(argument:))
-        command.dryRun = line.has("--dry-run")
+        command.steps = try historyTravelOptions(line, &operands)
         guard operands.isEmpty else { return nil }
         return command
     }
@@ -277,8 +291,7 @@ extension FastParsers {
         var operands = line.operands[...]
         var command = Outline.Redo()
         command.global = try globalOptions(line)
-        command.count = try FastValue.next(&operands, Int.init(argument:))
-        command.dryRun = line.has("--dry-run")
+        command.steps = try historyTravelOptions(line, &operands)
         guard operands.isEmpty else { return nil }
         return command
     }
@@ -304,7 +317,7 @@ extension FastParsers {
         var command = Outline.Watch()
         command.global = try globalOptions(line)
         command.item = try FastValue.next(&operands, ItemReference.argument)
-        command.depth = try line.value(of: "--depth", Int.init(argument:))
+        command.levels = try depthOption(line)
         guard operands.isEmpty else { return nil }
         return command
     }

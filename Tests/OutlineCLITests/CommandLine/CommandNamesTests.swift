@@ -28,8 +28,8 @@ struct CommandNamesTests {
         #expect(missing.isEmpty, "\(missing.map { $0.configuration.commandName ?? "?" })")
     }
 
-    /// Every command declares --db and --json itself (`TakesGlobalOptions`: an option group
-    /// costs conformance scans at every start), and checks them, whatever else it checks.
+    /// Every command takes --db and --json (`TakesGlobalOptions`), and checks them, whatever else
+    /// it checks.
     @Test func everyCommandTakesAndChecksTheGlobalOptions() throws {
         func leaves(_ type: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
             let inner = type.configuration.subcommands
