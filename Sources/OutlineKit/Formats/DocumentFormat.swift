@@ -4,7 +4,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
     case markdown
     /// OPML 2.0: nested `<outline text="...">` elements.
     case opml
-    /// An org-mode file: one headline a item, `*` a level.
+    /// An org-mode file: one headline an item, `*` a level.
     case org
     /// Titles alone, two spaces a level.
     case text

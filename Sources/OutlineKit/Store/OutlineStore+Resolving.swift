@@ -196,9 +196,9 @@ extension OutlineStore {
 }
 
 extension OutlineStore {
-    /// The items whose title holds every term of `query`, ignoring case and diacritics, in
-    /// outline order, each with its path. Served by the title index: a term of three characters
-    /// or more is looked up, not scanned for.
+    /// The items whose title or note holds every term of `query`, ignoring case and diacritics,
+    /// in outline order, each with its path. Served by the title index: a term of three
+    /// characters or more is looked up, not scanned for.
     ///
     /// - Throws: `unknownItem` when the query's subtree does not exist.
     public func find(_ query: SearchQuery) throws -> [FoundItem] {
