@@ -29,8 +29,8 @@ typedef xmlError *reported_error;
 
 /// How deep elements may nest: outline exports items up to 500 levels deep, inside <opml> and
 /// <body>. libxml2 allows 256 unless told XML_PARSE_HUGE, which also lifts its limits on the
-/// size of names and texts, and makes a 12 MB attribute take half a minute; raising its
-/// `xmlParserMaxDepth` lifts the one limit alone.
+/// size of names and texts, so that a huge attribute takes very long to read (Docs/performance.md,
+/// "Start-up"); raising its `xmlParserMaxDepth` lifts the one limit alone.
 static const unsigned int maximum_depth = 1024;
 
 // Each pointer is named after the function it points to and has its type, from libxml2's
@@ -257,7 +257,8 @@ static void end_element(void *user_data, const xmlChar *local_name, const xmlCha
 }
 
 /// The most attributes a tag may have. libxml2 2.9 checks each attribute against all those
-/// before it in the tag, so that 200,000 attributes take minutes; an OPML element has a dozen.
+/// before it in the tag, so that the time grows with the square of their number
+/// (Docs/performance.md, "Measurements behind the code"); an OPML element has a dozen.
 static const int most_attributes = 10000;
 
 /// The line of the first tag with more than `most_attributes` attributes, or 0. It counts `=`

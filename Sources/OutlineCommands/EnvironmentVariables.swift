@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads the few environment variables a command needs, one by one.
 ///
-/// `ProcessInfo.processInfo.environment` builds a dictionary of every variable, about 0.4 M
-/// instructions, a tenth of an `add` (Docs/performance.md, "Start-up").
+/// `ProcessInfo.processInfo.environment` builds a dictionary of every variable, a cost every
+/// start would pay for nothing (Docs/performance.md, "Measurements behind the code").
 enum EnvironmentVariables {
     /// The variables among `names` that are set, by name (UTF-8 checked by
     /// `RawArguments.requireValidUTF8Environment` where it matters).

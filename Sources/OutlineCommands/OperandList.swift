@@ -5,7 +5,7 @@ import OutlineKit
 /// `mv`'s items.
 ///
 /// swift-argument-parser 1.8 takes time quadratic in the number of positional arguments (each one
-/// it consumes copies the rest of the list): 8,000 titles took 11 s to parse in a debug build. The
+/// it consumes copies the rest of the list; Docs/performance.md, "Long argument lists"). The
 /// runner therefore hands the parser the options and one operand, and the command all of its
 /// operands afterwards, through `setOperands`.
 protocol TakesOperandList: ParsableCommand {

@@ -3,13 +3,14 @@ import ArgumentParser
 /// The root command: `outline SUBCOMMAND`.
 ///
 /// Every subcommand names itself: without a `commandName`, swift-argument-parser derives the name
-/// from the type's name, by demangling, on every parse, which was a fifth of an `add`'s work.
+/// from the type's name, by demangling, on every parse (Docs/performance.md, "Fixes, in order").
 package struct Outline: ParsableCommand {
     /// The tool's name. Every subcommand also gives it as its `_superCommandName`: the runner
     /// parses a plain command with its subcommand alone (`CommandLineRunner.parse`), and
     /// swift-argument-parser looks there for a completion-script request (reflecting over two
-    /// commands of its own, 0.2 ms of every start) only when the command has no super-command.
-    /// Help, completion scripts and the man page come from the root, which does not read it.
+    /// commands of its own, at every start) only when the command has no super-command.
+    /// Help, completion scripts and the man page come from the root, which does not read it
+    /// (Docs/performance.md, "Measurements behind the code").
     static let toolName = "outline"
 
     /// The subcommands' names, for messages about the command line that precede parsing: read
@@ -30,8 +31,8 @@ package struct Outline: ParsableCommand {
     /// The names of the commands inside the subcommand named `name` (`sync`'s `init`, `status`,
     /// ...); none for most. Looked for among `commandsWithCommands` alone: the runner asks this
     /// of every command line that names `--db` or `--json`, and reading all the subcommands'
-    /// configurations costs each type's metadata and witness tables, about 70,000 instructions
-    /// and 20 page faults.
+    /// configurations costs each type's metadata and witness tables (Docs/performance.md,
+    /// "Measurements behind the code").
     static func nestedCommandNames(of name: String) -> [String] {
         let command = commandsWithCommands.first { $0.configuration.commandName == name }
         return command?.configuration.subcommands.compactMap { $0.configuration.commandName } ?? []

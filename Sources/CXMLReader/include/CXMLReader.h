@@ -1,9 +1,9 @@
 // Reads the elements of an XML document with libxml2, loaded when first needed.
 //
 // Only `outline import` of OPML reads XML. Linking libxml2 (as Foundation's XMLParser does) made
-// every command load it, and the system's ICU with it, at start-up: about a millisecond of each
-// command (Docs/performance.md, "Start-up"). Here libxml2 is opened with dlopen on the first
-// document, and only the few calls the reader needs are looked up.
+// every command load it, and the system's ICU with it, at start-up (Docs/performance.md,
+// "Measurements behind the code"). Here libxml2 is opened with dlopen on the first document,
+// and only the few calls the reader needs are looked up.
 //
 // The document is parsed as XMLParser parsed it: by libxml2's SAX2 push parser, element by
 // element, so the caller sees each element's line and column as the parser reads it and can

@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// Parses the plain command lines of the commands without commands of their own, without
-/// swift-argument-parser's reflection, which was half of the instructions of every `add` and
-/// `ls` (Docs/performance.md, "Start-up").
+/// swift-argument-parser's reflection, the largest cost of every `add` and `ls` before them
+/// (Docs/performance.md, "Start-up").
 ///
 /// The parsers are generated from the commands' own declarations (`FastParsers+Generated.swift`,
 /// written by `scripts/generate-parsers`, which runs the package's `generate-parsers` program), so that swift-argument-parser's definitions stay the

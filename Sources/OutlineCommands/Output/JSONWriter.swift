@@ -3,9 +3,9 @@ import OutlineKit
 /// The one writer of JSON in the executable: every command's `--json` output goes through it.
 ///
 /// It places commas and closes what it opened, so that no function leaves an object open for its
-/// caller to finish. The document accumulates as UTF-8 bytes (appending to a `String` piece by
-/// piece cost a quarter more of `ls --json`); a long listing hands them to standard output as it
-/// goes (`takeBytes()`), so that memory does not grow with the outline.
+/// caller to finish. The document accumulates as UTF-8 bytes, which are cheaper to append than a
+/// `String` piece by piece (Docs/performance.md, "One JSON writer"); a long listing hands them to
+/// standard output as it goes (`takeBytes()`), so that memory does not grow with the outline.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     /// One entry per open object or array: whether it has a member yet (a comma before the next).

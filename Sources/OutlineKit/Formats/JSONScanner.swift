@@ -1,7 +1,8 @@
 /// Reads JSON text (RFC 8259) a piece at a time, from the front, for a reader that builds what it
 /// needs as it goes instead of a whole tree of values first: Foundation's `JSONSerialization`
-/// took 3 GB, 215 times the file, for a million small items. Every piece is checked as it is
-/// read, and a failure names the line and column where the text breaks.
+/// took many times the file's size in memory
+/// (Docs/performance.md, "JSON import in bounded memory"). Every piece is checked as it is read,
+/// and a failure names the line and column where the text breaks.
 struct JSONScanner {
     /// The document, in UTF-8.
     let bytes: [UInt8]

@@ -11,8 +11,8 @@ package enum JSONText {
     }
 
     /// Appends `text` as a JSON string literal, escaped as `quote` escapes it, to `bytes`: a
-    /// listing writes every title through here, and a `String` for each cost a fifth of
-    /// `export --format json`.
+    /// listing writes every title through here, and a `String` for each slowed
+    /// `export --format json` (Docs/performance.md, "Big writes, export, a million siblings").
     package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Printable ASCII other than the quote and the backslash needs no escape: most titles are
@@ -31,8 +31,8 @@ package enum JSONText {
     }
 
     /// Escapes scalar by scalar, appending each one's bytes straight to `bytes`: building a
-    /// `String` of the escaped text first was a fifth of `find milk --json`, whose paths hold
-    /// a title in Chinese one time in ten.
+    /// `String` of the escaped text first slowed `find --json`, whose paths often hold titles
+    /// that need escaping (Docs/performance.md, "`find --json` with many matches").
     private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -80,8 +80,8 @@ public struct OPMLWriter: OutlineDocumentWriter {
     ///
     /// Byte by byte, copying the runs between escapes whole: every character it names is ASCII,
     /// and so are the controls it refuses, so no byte of a longer UTF-8 sequence is mistaken for
-    /// one. (A `String` made of each scalar to copy it made opml the slowest export, 1.5 times
-    /// `ls --tsv` of a million items.)
+    /// one. (A `String` made of each scalar to copy it made opml the slowest export:
+    /// Docs/performance.md, "`ls --tsv` and OPML export as bytes".)
     static func appendEscaped(_ text: String, to bytes: inout [UInt8], item: ItemID?) throws {
         var text = text
         try text.withUTF8 { utf8 in

@@ -15,8 +15,8 @@ package enum TSV {
     }
 
     /// `line(for:forTerminal:)` and its newline, appended to `bytes`: the numbers are written as
-    /// digits straight into the buffer, where interpolating four numbers into a `String` cost
-    /// about 5,000 instructions a line (a third of a million for the 90 lines of an `ls PARENT`).
+    /// digits straight into the buffer, since interpolating four numbers into a `String` cost
+    /// more than the rest of the line (Docs/performance.md, "`ls --tsv` and OPML export as bytes").
     package static func appendLine(for entry: TreeEntry, forTerminal: Bool = false, to bytes: inout [UInt8]) {
         let item = entry.item
         var title = forTerminal ? TitleSanitizer.forTerminal(item.title) : TitleSanitizer.escapingControls(item.title)

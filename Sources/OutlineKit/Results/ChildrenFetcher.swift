@@ -4,7 +4,7 @@ import GRDB
 /// order, each with whether it has children of its own, read straight from a prepared statement.
 ///
 /// A listing runs this query once per parent and reads every row; building GRDB rows for them
-/// cost more than SQLite's own work (157 ms against 60 ms for 100 000 items, Docs/benchmarks.md).
+/// cost more than SQLite's own work (Docs/performance.md, "Fixes, in order").
 /// The has-children flag spares a depth-first walk one query per leaf, most of an outline.
 /// The statement belongs to the fetcher and is finalized with it; GRDB's statement cache never
 /// sees it.

@@ -2,8 +2,8 @@ import CSQLiteSession
 
 /// Where a query's ids go when there may be many: the aggregate SQL function
 /// `outline_collect_id(id, sink)` appends each id to the sink without stepping the statement
-/// out to Swift once per row. For a word in a sixth of a million titles, the trigram index's
-/// 173,000 ids took 27 ms stepped and 23 ms collected (a C program, side by side).
+/// out to Swift once per row, which is slower for the many ids of a common word
+/// (Docs/performance.md, "`find` of a common word").
 struct IDSink {
     /// The pointer type the statement binds the sink as.
     static let pointerType: StaticString = "outline.id-sink"

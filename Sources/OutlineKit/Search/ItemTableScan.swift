@@ -40,8 +40,8 @@ final class NodeColumns: @unchecked Sendable {
 /// many matches needs to put them in order and give them paths.
 ///
 /// On a big table a second connection reads the upper part of the ids on another thread while
-/// this one searches the title index and then reads the lower part: on a million items the pass
-/// takes 145 ms on one thread and 80 ms on two (a C program reading the same columns). The
+/// this one searches the title index and then reads the lower part, which nearly halves the
+/// pass on a million items (Docs/performance.md, "`find` of a common word"). The
 /// second reader starts before the search knows whether it will need the table, and is cancelled
 /// when it does not. Two connections see the same snapshot only if nothing was committed between
 /// their first reads: `usedSecondReader` says when the caller must check that
@@ -59,15 +59,12 @@ final class ItemTableScan {
     private var second: SecondReader?
 
     /// Below this many items, one thread reads the table: a second connection and thread cost
-    /// more than they save. With the rows read inside SQLite, for a word in a sixth of the
-    /// titles, side by side: two readers took 14.5 against 13.4 ms at 50,000 items, 18.7
-    /// against 17.7 at 75,000, and 20.3 against 22.4 at 100,000.
+    /// more than they save (Docs/performance.md, "`find` of a common word").
     static let splitAbove = 90_000
     /// The share of the ids this connection reads when a second one reads the rest: less than
-    /// half, since this one searches the title index first (about 25 ms for a word in a sixth of
-    /// a million titles, while the other is already reading). With 0.45 the second reader
-    /// finished about 9 ms before this one; 0.42 evens them out (153 against 155 ms, side by
-    /// side).
+    /// half, since this one searches the title index first while the other is already reading,
+    /// and this share makes the two finish together
+    /// (Docs/performance.md, "`find` of a common word").
     static let lowerShare = 0.42
 
     /// Makes room for every id up to `largestID`, and with `path` starts a second connection to

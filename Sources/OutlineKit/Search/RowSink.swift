@@ -3,8 +3,8 @@ import CSQLiteSession
 /// Where `ItemTableScan` puts each row of the item table: the aggregate SQL function
 /// `outline_scan_row(id, parent_id, position, title, sink)` hands every row to the sink without
 /// leaving SQLite's bytecode loop. Stepping the statement out to Swift once per row and reading
-/// its columns through the C interface cost a third more on a million rows (262 against 189 ms
-/// on one thread, in a C program side by side), mostly in the calls in and out of SQLite.
+/// its columns through the C interface cost more, mostly in the calls in and out of SQLite
+/// (Docs/performance.md, "`find` of a common word").
 struct RowSink {
     /// The pointer type the statement binds the sink as.
     static let pointerType: StaticString = "outline.row-sink"

@@ -10,9 +10,9 @@ import GRDB
 /// - a few matches: each item, and each ancestor not yet known, by its id; slots are handed out
 ///   as nodes arrive.
 /// - many (more than one item in `scanAboveOneIn`): one pass over the whole table. The slot is the
-///   id itself. With 170 000 matches in a million items, one pass over the table costs less than
-///   the lookups, and less than a pass over the `(parent_id, position)` index followed by one for
-///   the titles.
+///   id itself. For many matches one pass over the table costs less than the lookups, and less
+///   than a pass over the `(parent_id, position)` index followed by one for the titles
+///   (Docs/performance.md, "`find` of a common word").
 struct SearchTree {
     /// The id in each slot, and the slot of each id (lookups only: when scanning, the slot is the
     /// id).
@@ -38,13 +38,14 @@ struct SearchTree {
 
     /// Whether a table whose ids go up to `largestID` may be scanned at all: a scan keeps a slot
     /// for every id up to the largest, so a hand-edited file with an id in the billions must be
-    /// read by lookups (it once tried to allocate 60 GB and crashed).
+    /// read by lookups (a scan of one once ran out of memory:
+    /// Docs/performance.md, "`find` of a common word").
     static func canScan(largestID: Int) -> Bool { largestID < 64 * 1024 * 1024 }
 
-    /// More matches than one in this many items: read by scanning, not by lookups. Measured on
-    /// a million items (performance.md): lookups take 98 ms for 2% of the items and 143 ms for
-    /// 5%, and 217 ms for 10%. The scan took about 160 ms whatever the share; read inside SQLite
-    /// (`RowSink`), about 145 ms, even with the lookups at 5% (144 against 149 ms).
+    /// More matches than one in this many items: read by scanning, not by lookups. Lookups cost
+    /// in proportion to the matches and the scan about the same whatever their share; on a
+    /// million items the two are even near this share
+    /// (Docs/performance.md, "`find` of a common word").
     static let scanAboveOneIn = 14
 
     private static let noSlot = -1

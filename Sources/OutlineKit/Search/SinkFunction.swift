@@ -30,7 +30,7 @@ enum SinkFunction {
 
     /// The sink bound as `value` with the pointer type `type`, looked up on the first row and
     /// then kept in the aggregate's own memory: SQLite compares the type strings on every
-    /// lookup, which took 3% of a million-row scan.
+    /// lookup, a measurable share of a big scan (Docs/performance.md, "`find` of a common word").
     static func sink(_ context: OpaquePointer?, _ value: OpaquePointer?, type: StaticString) -> UnsafeMutableRawPointer?
     {
         guard

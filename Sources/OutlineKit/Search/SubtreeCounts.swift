@@ -2,8 +2,8 @@ import GRDB
 
 /// How many children and descendants items have, for `find --json`, which gives both for every
 /// match. Asked one item at a time (a query for the children and a recursive one for the
-/// subtree), a word in a sixth of a million titles took 16 seconds; for many items the counts
-/// come from one pass over the table instead.
+/// subtree), a common word's matches took many seconds; for many items the counts come from one
+/// pass over the table instead (Docs/performance.md, "`find --json` with many matches").
 struct SubtreeCounts {
     /// Children by id (`show`'s count: the largest position under it), for the items asked
     /// about and their parents.
@@ -17,9 +17,9 @@ struct SubtreeCounts {
     private var passChildren: [Int] = []
     private var passDescendants: [Int] = []
 
-    /// More items than this are counted in one pass over the table. Asked one by one, an item
-    /// costs three queries (tens of microseconds for a leaf); the pass costs about what a few
-    /// thousand of those do on a million items.
+    /// More items than this are counted in one pass over the table: asked one by one, an item
+    /// costs three queries, and on a million items the pass costs about what this many items
+    /// asked one by one do (Docs/performance.md, "`find --json` with many matches").
     static let passAbove = 2_000
 
     /// The counts of `items` and of their parents, from one pass over the table when there are

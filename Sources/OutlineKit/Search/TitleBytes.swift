@@ -5,7 +5,8 @@
 /// Titles kept as UTF-8 in one buffer, for a run of slots from `firstSlot` on: a search that reads
 /// a million rows keeps their titles without making a million strings, and makes strings only of
 /// those it needs. The buffers are C memory grown with `realloc`: appending a row's title is a
-/// copy and two stores, which Swift arrays made seven times slower (35 ms a million rows).
+/// copy and two stores, which Swift arrays made several times slower (Docs/performance.md,
+/// "`find` of a common word").
 final class TitleBytes: @unchecked Sendable {
     /// The first slot this buffer holds; the slots of other buffers are below it or above its last.
     let firstSlot: Int
@@ -83,8 +84,8 @@ final class TitleBytes: @unchecked Sendable {
     }
 }
 
-/// The titles of a `TitleBytes` through plain pointers: a walk over a quarter of a million slots
-/// that picked one of two buffers for each retained and released the buffer every time.
+/// The titles of a `TitleBytes` through plain pointers: a walk that picked one of two buffers for
+/// each slot retained and released the buffer every time.
 struct TitleView {
     let firstSlot: Int
     let slotCount: Int

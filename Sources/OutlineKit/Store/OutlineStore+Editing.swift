@@ -25,8 +25,8 @@ extension OutlineStore {
             try TreeQueries.requireRoom(levels: 1, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
             // Make room: only the siblings after the insertion point move. An append goes after
             // the largest position, so none do, and the statement is not even prepared (SQLite
-            // compiles the item table's foreign key, indexes and triggers into it: 2.5% of an
-            // `add`'s instructions).
+            // compiles the item table's foreign key, indexes and triggers into it, a cost every
+            // `add` would pay: Docs/performance.md, "Start-up").
             if placement != .end {
                 try db.cachedStatement(
                     sql: "UPDATE item SET position = position + ? WHERE parent_id = ? AND position > ?"

@@ -25,8 +25,9 @@ extension OutlineStore {
         let now = Date().timeIntervalSince1970
         let levels = items.map(Self.height).max() ?? 1
         let topCount = items.count
-        // Taken by the walk below, which drops each list once it is inserted: a million items
-        // read from a file are some 50 MB that the rest of the step has no need of.
+        // Taken by the walk below, which drops each list once it is inserted: the items read from
+        // a big file are memory that the rest of the step has no need of
+        // (Docs/performance.md, "Big writes, export, a million siblings").
         var remaining = Optional(consume items)
         return try performChange(reportingChanges: reportingChanges) { db in
             let place = try placement.resolve(db, parent: parent, count: topCount)

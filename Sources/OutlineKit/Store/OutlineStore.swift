@@ -152,7 +152,7 @@ public final class OutlineStore {
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // Keep statement journals in memory. Each insert into the item table runs the title
             // index's trigger, so SQLite journals every statement's pages; past 64 KiB that went to
-            // a temporary file: 241 MB of writes for a 10,000-item `cp`.
+            // a temporary file (Docs/performance.md, "Big writes, export, a million siblings").
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             for function in TitleIndex.functions { db.add(function: function) }
             RowSink.register(on: db.sqliteConnection)
@@ -287,9 +287,8 @@ public final class OutlineStore {
     /// Gives a write a page cache of 32 MiB. SQLite's default of 2,000 KiB is smaller than the pages a
     /// big change touches in the title indexes, which lie all over the file: once the cache is
     /// full, SQLite writes dirty pages to the log before the commit and reads them back, often more
-    /// than once. A 10,000-item `cp` made 17,400 writes and 15,500 reads with 2,000 KiB, and 8,500
-    /// and 5,100 with this (`strace -c`). Reads keep the default, so that a walk of a million
-    /// items does not hold a big cache it has no use for.
+    /// than once (Docs/performance.md, "Big writes, export, a million siblings"). Reads keep the
+    /// default, so that a walk of a million items does not hold a big cache it has no use for.
     private static func enlargeCacheForWriting(_ db: Database) throws {
         try db.execute(sql: "PRAGMA cache_size = -32768")
     }

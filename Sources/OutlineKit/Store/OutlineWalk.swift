@@ -3,8 +3,9 @@
 /// their state in local variables (captured ones cost a run-time exclusivity check each access).
 ///
 /// It owns its lists in C memory and frees them when it goes (it cannot be copied): a common
-/// word's walk visits a quarter of a million nodes, and Swift arrays' uniqueness checks and
-/// retains on each push and pop were a sixth of `find`'s time after the table was read.
+/// word's walk visits many nodes, and Swift arrays' uniqueness checks and retains on each push
+/// and pop were a large share of `find`'s time after the table was read (Docs/performance.md,
+/// "`find` of a common word").
 struct OutlineWalk: ~Copyable {
     /// One node: its slot, its depth (1 for a top-level item), and whether it is a result.
     struct Step {

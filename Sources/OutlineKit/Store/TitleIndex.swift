@@ -14,13 +14,14 @@ enum TitleIndex {
     /// items that are gone, and clears the notes.
     ///
     /// Set-based, through two SQL functions that only outline's connections have (see
-    /// `functions`): removing a subtree of 14 000 items cost 2.5 s when a trigger deleted each
-    /// item's index rows one by one, and 0.17 s as one statement.
+    /// `functions`): a trigger that deleted each removed item's index rows one by one made
+    /// removing a big subtree many times slower
+    /// (Docs/performance.md, "Removing and restoring big subtrees").
     ///
     /// The joins are CROSS JOINs, which SQLite never reorders: the noted ids must drive them. With
     /// a plain JOIN the planner, which has no statistics, read the whole item table for the
-    /// title keys: 365 ms for every `add` on a million items (QueryPlanTests now sees through
-    /// aliases).
+    /// title keys on every `add` (Docs/performance.md, "Measurements behind the code";
+    /// QueryPlanTests now sees through aliases).
     static func catchUp(_ db: Database) throws {
         let anyNoted = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM title_unindexed)")
         guard try Bool.fetchOne(anyNoted) == true else { return }

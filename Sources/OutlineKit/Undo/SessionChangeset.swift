@@ -9,8 +9,9 @@ import GRDB
 /// inverted, the changeset restores the rows exactly as they were (same ids, parents, positions
 /// and titles); applied forward, it redoes the command.
 struct SessionChangeset: Equatable {
-    /// The changeset as SQLite writes it. `Data`, so that a big one (47 MB for an import of a
-    /// million items) is neither copied out of SQLite's buffer nor copied again to be stored.
+    /// The changeset as SQLite writes it. `Data`, so that a big one (an import of a million
+    /// items) is neither copied out of SQLite's buffer nor copied again to be stored
+    /// (Docs/performance.md, "Big writes, export, a million siblings").
     var bytes: Data
 
     var isEmpty: Bool { bytes.isEmpty }

@@ -28,8 +28,9 @@ enum UndoHistory {
     }
 
     /// Inserts the step's row. Through SQLite's C interface, so that the changeset is bound
-    /// where it lies: GRDB has SQLite copy a blob it binds, and the changeset of an import of a
-    /// million items is 47 MB, met at the moment the command's memory peaks.
+    /// where it lies: GRDB has SQLite copy a blob it binds, and the changeset of a big import is
+    /// made at the moment the command's memory peaks
+    /// (Docs/performance.md, "Big writes, export, a million siblings").
     private static func insertStep(
         _ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, origin: Int
     ) throws {
