@@ -11,10 +11,10 @@ import OutlineKit
 /// An option group costs start-up only where swift-argument-parser parses: it reflects over the
 /// group as over a command of its own. The plain command lines that scripts type are parsed by
 /// the generated parsers (`FastParsers`), which fill the group without reflection; only help,
-/// completion and mistakes pay (Docs/performance.md, "Start-up").
+/// completion and mistakes pay (Docs/performance.md, "Option groups again").
 package struct GlobalOptions: ParsableArguments {
     /// `--db`'s completion: file names (without it, the scripts offer nothing after `--db`).
-    static let databaseCompletion = CompletionKind.file()
+    private static let databaseCompletion = CompletionKind.file()
 
     /// `--db`: the database file, when given.
     @Option(
