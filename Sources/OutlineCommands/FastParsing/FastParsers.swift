@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Parses the plain command lines of the commands without commands of their own, without
 /// swift-argument-parser's reflection, the largest cost of every `add` and `ls` before them
@@ -24,11 +25,34 @@ enum FastParsers {
         if arguments.contains(where: CommandLineRunner.asksTheRoot) { return nil }
         do {
             guard var command = try parse(arguments.dropFirst()) else { return nil }
+            #if DEBUG
+                requireEveryPropertyFilled(command, name: name)
+            #endif
             try command.validate()
             return command
         } catch {
             return nil
         }
+    }
+
+    /// Stops a debug build whose generated file is older than a command's declarations: a
+    /// property the generated parser does not fill would crash the command when read, far from
+    /// the cause. A property wrapper that was never given a value describes itself as a
+    /// definition (`Option(*definition*)`). Release builds leave the check to `FastParserTests` (it reflects, which costs
+    /// start-up).
+    private static func requireEveryPropertyFilled(_ command: any ParsableCommand, name: String) {
+        let unfilled = ["Argument", "Flag", "Option", "OptionGroup"].map { $0 + "(*definition*)" }
+        // The command's wrappers, and those of its option groups, a level or two down.
+        func holdsUnfilled(_ value: Any, depth: Int) -> Bool {
+            Mirror(reflecting: value).children.contains { child in
+                unfilled.contains(String(describing: child.value))
+                    || (depth < 4 && holdsUnfilled(child.value, depth: depth + 1))
+            }
+        }
+        guard holdsUnfilled(command, depth: 0) else { return }
+        StandardError.writeLine(
+            "error: FastParsers+Generated.swift does not fill every option of '\(name)': run scripts/generate-parsers")
+        exit(70)
     }
 
     /// `outline --version` alone: the version the root's configuration gives, as the parser
