@@ -1,36 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// How the release build of `outline` is linked, for start-up (Docs/performance.md, "Start-up"):
-/// - with only the C library and libm as shared libraries: the Swift standard library by
-///   `--static-swift-stdlib` (scripts/build-release), SQLite, the C++ library and libgcc from
-///   their static archives (`link/` holds linker scripts that name them, and comes first on the
-///   library path). Loading and relocating libstdc++.so was nine tenths of the dynamic loader's
-///   work. The C library itself stays shared: libxml2, opened with `dlopen` when an OPML file is
-///   read, needs the process's own C library (a fully static binary crashed inside ICU, which
-///   libxml2 loads for some encodings);
-/// - at a fixed address (`-no-pie`), so the dynamic loader applies no relocations to the
-///   executable (85,000 of them, copying some 250 pages, before `main`);
-/// - exporting no symbols (the static Swift runtime's flags ask for all): nothing loads the
-///   executable's symbols, and a 400 KB dynamic symbol table is a cost at every start;
-/// - without debug information (`--strip-debug`; symbols stay, for `perf` and crash reports):
-///   13 MB less to install, and no difference in start-up;
-/// - by lld, with the functions everyday commands run placed together, in the order of
-///   `link/startup-order.txt` (written by `scripts/startup-order`; every module is compiled with
-///   a section per function, by scripts/build-release): the code a command runs lay scattered
-///   over 160 windows of 64 KB, each a page fault, and lies in 78 now.
-let releaseStartUpFlags = [
-    "-Xclang-linker", "-no-pie",
-    "-Xclang-linker", "-static-libgcc",
-    "-L\(Context.packageDirectory)/link",
-    "-Xlinker", "--no-export-dynamic",
-    "-Xlinker", "--strip-debug",
-    "-use-ld=lld",
-    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/startup-order.txt",
-    // Names the list holds that the binary lacks (a list older than the code) are passed over.
-    "-Xlinker", "--no-warn-symbol-ordering",
-]
-
 let package = Package(
     name: "outline",
     products: [
@@ -77,8 +47,7 @@ let package = Package(
         // `main.swift` alone: runs the command line through OutlineCommands.
         .executableTarget(
             name: "outline",
-            dependencies: ["OutlineCommands"],
-            linkerSettings: [.unsafeFlags(releaseStartUpFlags, .when(platforms: [.linux], configuration: .release))]
+            dependencies: ["OutlineCommands"]
         ),
         // Writes OutlineCommands' FastParsing/FastParsers+Generated.swift from the commands'
         // declarations: `swift run GenerateParsers` (scripts/generate-parsers). Nothing links it.
