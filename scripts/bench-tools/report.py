@@ -65,6 +65,14 @@ target(f"`ls PARENT --tsv` on the {million:,}-item file, ratio to the sqlite3 se
 if "outline --version" in results:
     target("`outline --version`, ratio to a Swift hello built the same way",
            median("outline --version") / median("Swift hello, built the same way"), 1.5)
+# The start-up rule the code's comments state (no conformance check, no first Set of strings, on a
+# plain command's path: each is a scan of every conformance record), held by the instructions
+# callgrind counts in conformance look-ups: one scan is about 0.2 M, and a plain command makes one.
+for command in ("add", "ls PARENT --tsv"):
+    counts = profiles.get(f"outline {command} ({million})", {})
+    if "conformance look-ups (anywhere)" in counts:
+        target(f"conformance look-ups in one `{command}` at {million:,}, millions of instructions",
+               counts["conformance look-ups (anywhere)"] / 1e6, 0.45)
 target("`ls --tsv` of 100,000 items, ratio to the floor's recursive query", median("outline ls --tsv (100000)") / median("sqlite3 recursive query (100000)"), 2)
 target("`undo` of the subtree `rm`, ratio to the `rm`", median("outline undo (of that rm) (100000)") / median("outline rm (subtree) (100000)"), 2)
 target("taskwarrior `add` at 100,000 over outline's", median("task add (100000)") / median("outline add (100000)"), 20, False)
