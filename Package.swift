@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["OutlineCommands"]
         ),
         // Writes OutlineCommands' FastParsing/FastParsers+Generated.swift from the commands'
-        // declarations: `swift run GenerateParsers` (scripts/generate-parsers). Nothing links it.
+        // declarations: `swift run GenerateParsers` (scripts/generate-parsers). Only FastParserTests links it.
         .executableTarget(
             name: "GenerateParsers",
             dependencies: [

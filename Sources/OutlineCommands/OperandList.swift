@@ -63,7 +63,11 @@ struct OperandSplit {
         var operands: [String] = []
         // The long options that take a value, so that a value is not taken for an operand.
         // `CommandNamesTests` checks them against the parser's own.
-        let optionsWithValues = FastParsers.valueOptions(of: command.configuration.commandName ?? "")
+        let name = command.configuration.commandName ?? ""
+        let optionsWithValues = FastParsers.valueOptions(of: name)
+        #if DEBUG
+            FastParsers.requireCurrentValueOptions(optionsWithValues, of: command, name: name)
+        #endif
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]

@@ -55,6 +55,17 @@ enum FastParsers {
         exit(70)
     }
 
+    /// Stops a debug build whose generated list of the options that take a value is older than
+    /// the command's declarations (an option missing from it would read its value as an
+    /// operand, and the parser would then say the value is missing). Reflects, so debug only.
+    static func requireCurrentValueOptions(_ listed: [String], of command: any ParsableCommand.Type, name: String) {
+        let declared = ParserDescription(command).singleValueOptions.filter { $0.hasPrefix("--") }
+        guard Set(listed) != declared else { return }
+        StandardError.writeLine(
+            "error: FastParsers+Generated.swift does not list every option of '\(name)': run scripts/generate-parsers")
+        exit(70)
+    }
+
     /// `outline --version` alone: the version the root's configuration gives, as the parser
     /// prints it; nil for any other line.
     static func version(_ arguments: [String]) -> String? {
