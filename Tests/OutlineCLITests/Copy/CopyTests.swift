@@ -6,19 +6,8 @@ import Testing
 struct CopyTests {
     let outline = OutlineProcess()
 
-    /// 1 Groceries (3 Milk (6 Oat milk), 4 Eggs, 5 Bread), 2 Work
-    private func makeOutline() throws {
-        try outline.run(["add", "Groceries", "Work"])
-        try outline.run(["add", "Milk", "Eggs", "Bread", "--under", "Groceries"])
-        try outline.run(["add", "Oat milk", "--under", "Groceries/Milk"])
-    }
-
-    private func historyNames() throws -> [String] {
-        try outline.run(["history"]).lines.map { $0.split(separator: "  ").dropFirst(2).joined(separator: "  ") }
-    }
-
     @Test func copiesAreNewItemsWithTheirSubtreesStatesAndNotes() throws {
-        try makeOutline()
+        try outline.makeGroceries()
         try outline.run(["done", "Oat milk"])
         try outline.run(["note", "Milk", "two litres"])
         #expect(try outline.run(["cp", "Groceries", "--after", "Groceries"]).stdout == "7\n")
@@ -27,7 +16,7 @@ struct CopyTests {
                 "8\t7\t1\t1\tMilk\t0", "9\t8\t1\t2\tOat milk\t1", "10\t7\t2\t1\tEggs\t0", "11\t7\t3\t1\tBread\t0",
             ])
         #expect(try outline.run(["note", "8"]).stdout == "two litres\n")
-        #expect(try historyNames().first == #"cp "Groceries" and 4 descendants after "Groceries""#)
+        #expect(try outline.historyNames().first == #"cp "Groceries" and 4 descendants after "Groceries""#)
 
         // Into its own subtree: copied as it was before the copy, once.
         #expect(try outline.run(["cp", "1", "--under", "3"]).stdout == "12\n")
@@ -48,7 +37,7 @@ struct CopyTests {
     }
 
     @Test func copyRefusals() throws {
-        try makeOutline()
+        try outline.makeGroceries()
         let before = try outline.sqlite(".dump")
         let cases: [([String], Int32, String)] = [
             (["cp", "Milk"], 64, "error: say where to copy the items: --under REF, --before REF or --after REF"),

@@ -7,19 +7,8 @@ import Testing
 struct DoneTests {
     let outline = OutlineProcess()
 
-    /// 1 Groceries (3 Milk (6 Oat milk), 4 Eggs, 5 Bread), 2 Work
-    private func makeOutline() throws {
-        try outline.run(["add", "Groceries", "Work"])
-        try outline.run(["add", "Milk", "Eggs", "Bread", "--under", "Groceries"])
-        try outline.run(["add", "Oat milk", "--under", "Groceries/Milk"])
-    }
-
-    private func historyNames() throws -> [String] {
-        try outline.run(["history"]).lines.map { $0.split(separator: "  ").dropFirst(2).joined(separator: "  ") }
-    }
-
     @Test func doneAndReopenMarkItemsAndEveryOutputShowsIt() throws {
-        try makeOutline()
+        try outline.makeGroceries()
         #expect(
             try outline.run(["done", "Milk", "Groceries/Eggs", "Work"]).stdout == "marked \"Milk\" and 2 others done\n"
         )
@@ -42,11 +31,11 @@ struct DoneTests {
         #expect(try outline.run(["show", "Milk"]).stdout.contains("state:       done (20"))
 
         // Done again changes nothing, keeps the time, and records no step.
-        let steps = try historyNames().count
+        let steps = try outline.historyNames().count
         let again = try outline.run(["done", "Milk", "Eggs"])
         #expect(again.status == 0 && again.stdout == "nothing changed: \"Milk\" and \"Eggs\" are already done\n")
         #expect(try outline.run(["show", "Milk", "--json"]).stdout == shown)
-        #expect(try historyNames().count == steps)
+        #expect(try outline.historyNames().count == steps)
 
         // Only the items named change state: a descendant keeps its own.
         #expect(try outline.run(["reopen", "Milk", "Bread"]).stdout == "reopened \"Milk\"\n")
@@ -54,13 +43,13 @@ struct DoneTests {
             try outline.run(["ls", "--tsv", "Groceries"]).lines.map { $0.split(separator: "\t")[5] } == [
                 "0", "0", "1", "0",
             ])
-        #expect(try historyNames().prefix(2) == [#"reopen "Milk""#, #"done "Milk" and 2 others"#])
+        #expect(try outline.historyNames().prefix(2) == [#"reopen "Milk""#, #"done "Milk" and 2 others"#])
         #expect(try outline.run(["undo"]).stdout == "undone: reopen \"Milk\"\n")
         #expect(try outline.run(["show", "Milk", "--json"]).stdout == shown, "undo brings back the same time")
     }
 
     @Test func openLeavesOutDoneSubtreesAndKeepsPositions() throws {
-        try makeOutline()
+        try outline.makeGroceries()
         try outline.run(["done", "Groceries/Milk"])
         #expect(try outline.run(["ls", "--open"]).stdout == "1  Groceries\n4  ├─ Eggs\n5  └─ Bread\n2  Work\n")
         #expect(

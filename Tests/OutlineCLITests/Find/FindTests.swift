@@ -6,15 +6,6 @@ import Testing
 struct FindTests {
     let outline = OutlineProcess()
 
-    /// 1 Groceries (2 Milk, 3 Oat milk, 4 Café crème), 5 Work (6 Call Ana about milk, 7 牛奶), 8 a/b
-    private func makeOutline() throws {
-        try outline.run(["add", "Groceries"])
-        try outline.run(["add", "Milk", "Oat milk", "Café crème", "--under", "1"])
-        try outline.run(["add", "Work"])
-        try outline.run(["add", "Call Ana about milk", "牛奶", "--under", "5"])
-        try outline.run(["add", "a/b"])
-    }
-
     private func ids(_ arguments: [String]) throws -> [String] {
         let result = try outline.run(["find"] + arguments)
         #expect(result.status == (result.stdout.isEmpty ? 1 : 0), "\(arguments): \(result)")
@@ -22,7 +13,7 @@ struct FindTests {
     }
 
     @Test func findsEveryTermIgnoringCaseAndDiacritics() throws {
-        try makeOutline()
+        try outline.makeMilkTitles()
         #expect(try ids(["milk"]) == ["2", "3", "6"])
         #expect(try ids(["MILK", "oat"]) == ["3"])
         #expect(try ids(["ilk"]) == ["2", "3", "6"], "anywhere in a title")
@@ -38,7 +29,7 @@ struct FindTests {
     }
 
     @Test func linesAreIDAndAPathThatWorksAsAReference() throws {
-        try makeOutline()
+        try outline.makeMilkTitles()
         let found = try outline.run(["find", "milk"])
         #expect(found.stdout == "2  /Groceries/Milk\n3  /Groceries/Oat milk\n6  /Work/Call Ana about milk\n")
         #expect(try outline.run(["find", "a/"]).stdout == "8  /a\\/b\n")
@@ -56,7 +47,7 @@ struct FindTests {
     /// Finding nothing is no error, but exits 1, as grep does, so that `if outline find milk;
     /// then` works: nothing on standard output (`[]` with --json), nothing on standard error.
     @Test func findingNothingExitsOneAsGrepDoes() throws {
-        try makeOutline()
+        try outline.makeMilkTitles()
         for arguments in [["tea"], ["tea", "--tsv"], ["milk", "tea"], ["oat", "--under", "Work"], ["  tea", "x"]] {
             let result = try outline.run(["find"] + arguments)
             #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty, "\(arguments): \(result)")
@@ -82,7 +73,7 @@ struct FindTests {
     }
 
     @Test func findFollowsEditsUndoRedoAndOutsideWrites() throws {
-        try makeOutline()
+        try outline.makeMilkTitles()
         try outline.run(["edit", "Groceries/Milk", "Lait entier"])
         #expect(try ids(["milk"]) == ["3", "6"])
         #expect(try ids(["entier"]) == ["2"])
@@ -106,7 +97,7 @@ struct FindTests {
     }
 
     @Test func findRefusals() throws {
-        try makeOutline()
+        try outline.makeMilkTitles()
         let cases: [([String], Int32, String)] = [
             (["find"], 64, "error: missing expected argument '<text> ...' (see 'outline find --help')\n"),
             (
@@ -128,7 +119,7 @@ struct FindTests {
 
     /// On a terminal the matches in the title are marked, and only there.
     @Test func matchesAreMarkedOnATerminalOnly() throws {
-        try makeOutline()
+        try outline.makeMilkTitles()
         guard let tmux = TmuxSession(in: outline.directory) else { return }
         defer { tmux.stop() }
         try tmux.start(

@@ -7,13 +7,6 @@ import Testing
 struct NoteTests {
     let outline = OutlineProcess()
 
-    /// 1 Groceries (3 Milk (6 Oat milk), 4 Eggs, 5 Bread), 2 Work
-    private func makeOutline() throws {
-        try outline.run(["add", "Groceries", "Work"])
-        try outline.run(["add", "Milk", "Eggs", "Bread", "--under", "Groceries"])
-        try outline.run(["add", "Oat milk", "--under", "Groceries/Milk"])
-    }
-
     /// Into a pipe a note is printed as stored (bidi marks included), so that it can be copied.
     @Test func aNoteCopiesThroughAPipeAndADashNoteGetsAHint() throws {
         try outline.run(["add", "A", "B"])
@@ -28,7 +21,7 @@ struct NoteTests {
     }
 
     @Test func notesAreSetPrintedFoundAndRemoved() throws {
-        try makeOutline()
+        try outline.makeGroceries()
         #expect(
             try outline.run(["note", "Eggs", "Free range\n\tsix of them  \n\n"]).stdout == "set the note of \"Eggs\"\n")
         #expect(try outline.run(["note", "Eggs"]).stdout == "Free range\n\tsix of them\n")
@@ -62,7 +55,7 @@ struct NoteTests {
     }
 
     @Test func badNotesAreRefusedWithOneLineAndChangeNothing() throws {
-        try makeOutline()
+        try outline.makeGroceries()
         let before = try outline.sqlite(".dump")
         let cases: [(arguments: [String], input: Data?, message: String)] = [
             (

@@ -6,17 +6,8 @@ import Testing
 struct ShowTests {
     let outline = OutlineProcess()
 
-    /// 1 Groceries (2 Milk, 3 Oat milk, 4 Café crème), 5 Work (6 Call Ana about milk, 7 牛奶), 8 a/b
-    private func makeOutline() throws {
-        try outline.run(["add", "Groceries"])
-        try outline.run(["add", "Milk", "Oat milk", "Café crème", "--under", "1"])
-        try outline.run(["add", "Work"])
-        try outline.run(["add", "Call Ana about milk", "牛奶", "--under", "5"])
-        try outline.run(["add", "a/b"])
-    }
-
     @Test func showSaysEverythingAboutOneItem() throws {
-        try makeOutline()
+        try outline.makeMilkTitles()
         let human = try outline.run(["show", "Groceries/Oat milk"])
         #expect(
             human.stdout == """

@@ -7,33 +7,8 @@ import Testing
 /// database may come from anywhere (a backup, a copy a colleague sent), so none of it may run
 /// a program or change a file outside it.
 @Suite("sync arguments from the database file")
-struct SyncArgumentTests {
+struct SyncArgumentTests: TiedSyncMachine {
     let folder = TemporaryDirectory()
-    typealias Machine = SyncCommandTests.Machine
-
-    func machine(_ name: String) -> Machine { Machine(database: folder.file(name + ".db")) }
-
-    /// A bare repository in the folder; its path.
-    func makeRemote() throws -> String {
-        let path = folder.file("remote.git")
-        let made = try OutlineProcess.run(
-            ["init", "--quiet", "--bare", path], input: nil, executable: "/usr/bin/git")
-        #expect(made.status == 0, "\(made)")
-        return path
-    }
-
-    /// A machine tied to a fresh remote, with one change waiting to be sent.
-    func tiedMachine() throws -> (Machine, String) {
-        let remote = try makeRemote()
-        let laptop = machine("laptop")
-        try laptop.run(["add", "Groceries"])
-        #expect(try laptop.run(["sync", "init", remote]).status == 0)
-        try laptop.run(["add", "Milk", "--under", "Groceries"])
-        return (laptop, remote)
-    }
-
-    /// Every row of the file, to show that a refused round changed nothing.
-    func dump(_ machine: Machine) throws -> String { try OutlineProcess.sqlite(machine.database, ".dump") }
 
     func setStored(_ machine: Machine, _ name: String, to value: String) throws {
         let quoted = value.replacingOccurrences(of: "'", with: "''")

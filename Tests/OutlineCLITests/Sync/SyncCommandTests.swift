@@ -5,7 +5,7 @@ import Testing
 /// `outline sync` end to end: machines are files in one folder, the remote a bare repository
 /// (or a `git daemon` on loopback), and the faults are made the way they happen.
 @Suite("sync through a git remote")
-struct SyncCommandTests {
+struct SyncCommandTests: SyncMachines {
     let folder = TemporaryDirectory()
 
     /// One machine's outline file.
@@ -22,8 +22,6 @@ struct SyncCommandTests {
             }
         }
     }
-
-    func machine(_ name: String) -> Machine { Machine(database: folder.file(name + ".db")) }
 
     @discardableResult
     func git(_ arguments: [String], input: String? = nil) throws -> RunResult {

@@ -6,12 +6,8 @@ import Testing
 /// it and merges with `git pull`, a round is killed while its push goes on, an outside edit
 /// damages one machine's sync tables, and machines join while others sync.
 @Suite("sync: a log that others touch")
-struct SyncLogFaultTests {
+struct SyncLogFaultTests: SyncMachines {
     let folder = TemporaryDirectory()
-    typealias Machine = SyncCommandTests.Machine
-
-    func machine(_ name: String) -> Machine { Machine(database: folder.file(name + ".db")) }
-
     @discardableResult
     func git(_ arguments: [String], in directory: String? = nil) throws -> RunResult {
         let identity = ["-c", "user.name=someone", "-c", "user.email=someone@example.com"]
@@ -304,15 +300,6 @@ struct SyncLogFaultTests {
         let founders = (1...3).map { machine("founder\($0)") }
         for (index, founder) in founders.enumerated() { try founder.run(["add", "Founder \(index + 1)'s"]) }
         let newcomers = (1...2).map { machine("newcomer\($0)") }
-        func start(_ machine: Machine, _ arguments: [String]) throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: OutlineProcess.binary)
-            process.arguments = ["--db", machine.database] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
         let starts = try (founders + newcomers).map { try start($0, ["sync", "init", remote]) }
         for process in starts { process.waitUntilExit() }
         let statuses = starts.map(\.terminationStatus)

@@ -4,23 +4,8 @@ import Testing
 
 /// sync with processes that race, die, and reach the remote over a network.
 @Suite("sync races, kills and networks")
-struct SyncRaceTests {
+struct SyncRaceTests: SyncMachines {
     let folder = TemporaryDirectory()
-    typealias Machine = SyncCommandTests.Machine
-
-    func machine(_ name: String) -> Machine { Machine(database: folder.file(name + ".db")) }
-
-    /// Starts `outline --db DATABASE ARGUMENTS` without waiting for it.
-    func start(_ machine: Machine, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: OutlineProcess.binary)
-        process.arguments = ["--db", machine.database] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     func joined(_ remote: String) throws -> (Machine, Machine) {
         let laptop = machine("laptop")
         let desktop = machine("desktop")

@@ -7,31 +7,8 @@ import Testing
 /// that cannot be written. Bounds are generous: the machine may be loaded, and no test asserts
 /// speed, only that nothing waits for ever and that the user is told.
 @Suite("sync transport faults")
-struct SyncTransportFaultTests {
+struct SyncTransportFaultTests: TiedSyncMachine {
     let folder = TemporaryDirectory()
-    typealias Machine = SyncCommandTests.Machine
-
-    func machine(_ name: String) -> Machine { Machine(database: folder.file(name + ".db")) }
-
-    func makeRemote() throws -> String {
-        let path = folder.file("remote.git")
-        let made = try OutlineProcess.run(
-            ["init", "--quiet", "--bare", path], input: nil, executable: "/usr/bin/git")
-        #expect(made.status == 0, "\(made)")
-        return path
-    }
-
-    /// A machine tied to a fresh remote, with one change waiting to be sent.
-    func tiedMachine() throws -> (Machine, String) {
-        let remote = try makeRemote()
-        let laptop = machine("laptop")
-        try laptop.run(["add", "Groceries"])
-        #expect(try laptop.run(["sync", "init", remote]).status == 0)
-        try laptop.run(["add", "Milk", "--under", "Groceries"])
-        return (laptop, remote)
-    }
-
-    func dump(_ machine: Machine) throws -> String { try OutlineProcess.sqlite(machine.database, ".dump") }
 
     /// `outline --db DATABASE ARGUMENTS` started and not waited for; standard error goes to a
     /// file, read while it runs.
