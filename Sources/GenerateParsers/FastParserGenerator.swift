@@ -31,7 +31,9 @@ enum FastParserGenerator {
     static func source() -> String {
         var table: [String] = []
         var functions: [String] = []
-        var groupsUsed: [String] = []
+        // Each group the commands take, with its arguments as the first command that takes it
+        // describes them: filled by one function for all of them.
+        var groupsUsed: [(type: String, arguments: [Declared])] = []
         for command in Outline.configuration.subcommands {
             let name = command.configuration.commandName ?? "?"
             do {
@@ -39,17 +41,17 @@ enum FastParserGenerator {
                 functions.append(parser(for: command, named: name, members: members))
                 let valueOptions = members.flatMap(\.arguments).filter { $0.kind == "option" }.flatMap(\.names)
                 table.append("        (\(literal(name)), \(list(valueOptions)), \(functionName(name))),")
-                for case .group(_, let type, _) in members where !groupsUsed.contains(type) { groupsUsed.append(type) }
+                for case .group(_, let type, let arguments) in members
+                where !groupsUsed.contains(where: { $0.type == type }) {
+                    groupsUsed.append((type, arguments))
+                }
             } catch let unsupported as Unsupported {
                 table.append("        // \(name): parsed by swift-argument-parser alone: \(unsupported.reason)")
             } catch {
                 table.append("        // \(name): parsed by swift-argument-parser alone: \(error)")
             }
         }
-        let groupFunctions = groupsUsed.map { type in
-            let group = groups.first { swiftName(String(reflecting: $0)) == type }!
-            return groupFiller(type: type, arguments: (try? arguments(of: group)) ?? [])
-        }
+        let groupFunctions = groupsUsed.map { groupFiller(type: $0.type, arguments: $0.arguments) }
         return """
             // Generated from the commands' declarations by scripts/generate-parsers
             // (Sources/GenerateParsers); do not edit. FastParsers says why.
@@ -174,13 +176,6 @@ enum FastParserGenerator {
         guard described.isEmpty else { throw Unsupported(reason: "\(described.count) arguments left undescribed") }
         for argument in members.flatMap(\.arguments) { _ = try assignment(argument) }
         return members
-    }
-
-    /// The arguments of an option group, paired with the parser's description of each.
-    private static func arguments(of group: any ParsableArguments.Type) throws -> [Declared] {
-        let properties = properties(of: group.init())
-        let described = ParserDescription.arguments(of: group)
-        return try zip(properties, described).map(declared)
     }
 
     /// The property-wrapped properties of `value`, in declaration order: each one's name without

@@ -50,9 +50,7 @@ enum FastParsers {
             }
         }
         guard holdsUnfilled(command, depth: 0) else { return }
-        StandardError.writeLine(
-            "error: FastParsers+Generated.swift does not fill every option of '\(name)': run scripts/generate-parsers")
-        exit(70)
+        stopForStaleFile("does not fill every option of '\(name)'")
     }
 
     /// Stops a debug build whose generated list of the options that take a value is older than
@@ -61,8 +59,13 @@ enum FastParsers {
     static func requireCurrentValueOptions(_ listed: [String], of command: any ParsableCommand.Type, name: String) {
         let declared = ParserDescription(command).singleValueOptions.filter { $0.hasPrefix("--") }
         guard Set(listed) != declared else { return }
-        StandardError.writeLine(
-            "error: FastParsers+Generated.swift does not list every option of '\(name)': run scripts/generate-parsers")
+        stopForStaleFile("does not list every option of '\(name)'")
+    }
+
+    /// Ends a debug build's run at a generated file older than the commands (`what` it lacks),
+    /// with the one step that mends it, and the exit status of an internal error.
+    private static func stopForStaleFile(_ what: String) -> Never {
+        StandardError.writeLine("error: FastParsers+Generated.swift \(what): run scripts/generate-parsers")
         exit(70)
     }
 
