@@ -223,7 +223,7 @@ public final class OutlineStore {
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
-                    try TitleIndex.catchUp(db)
+                    try TitleIndex.catchUpIfDue(db)
                     return .commit
                 }
                 return result!
@@ -276,7 +276,7 @@ public final class OutlineStore {
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
-                    if commit { try TitleIndex.catchUp(db) }
+                    if commit { try TitleIndex.catchUpIfDue(db) }
                     return commit ? .commit : .rollback
                 }
                 return result!

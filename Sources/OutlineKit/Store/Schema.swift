@@ -87,8 +87,8 @@ enum Schema {
     /// - Both live outside the item table, so that the undo history's changesets, which record
     ///   the item table alone, stay valid across versions. Triggers note each added or retitled
     ///   item in `title_unindexed` (plain SQL, so a title written with the sqlite3 shell is noted
-    ///   too), and every removed item; every write of outline's folds the noted titles, and drops
-    ///   the rows of removed items, before it commits.
+    ///   too), and every removed item; a write of outline's that finds `TitleIndex.backlog` titles
+    ///   noted folds them, and drops the rows of removed items, before it commits.
     private static func createVersion4(_ db: Database) throws {
         try db.execute(
             sql: """

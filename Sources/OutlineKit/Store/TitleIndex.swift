@@ -5,11 +5,27 @@ import GRDB
 ///
 /// SQLite cannot fold Unicode itself, so the folding happens here. Triggers note every added,
 /// retitled or removed item in `title_unindexed`, whoever wrote it; `catchUp` folds the noted
-/// titles and drops the rows of removed items, and every write of the store calls it before
-/// committing. A title written outside outline stays
-/// noted until the next write: readers treat noted items as unindexed (`pending`), so that they
-/// are never missed, only found more slowly.
+/// titles and drops the rows of removed items. Every write of the store calls `catchUpIfDue`
+/// before committing, which folds once `backlog` titles are noted. Readers treat noted items as
+/// unindexed (`pending`) and fold their titles themselves, so that a noted item is never missed,
+/// only found a little more slowly.
 enum TitleIndex {
+    /// How many noted titles a write leaves for a later one: below this many, readers fold them
+    /// faster than one catch-up writes them. A catch-up has a fixed cost of about a million
+    /// instructions and five dirtied pages (FTS5 connects to its tables and prepares a dozen
+    /// statements) whether it folds one title or a hundred, which was a fifth of a plain `add`;
+    /// folding every 64th write instead pays that once for 64 `add`s (Docs/performance.md, "The
+    /// title index folds in batches").
+    static let backlog = 64
+
+    /// Folds the noted titles when `backlog` or more are noted; otherwise leaves them to readers
+    /// and a later write.
+    static func catchUpIfDue(_ db: Database) throws {
+        let noted = try db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM title_unindexed LIMIT ?)")
+        guard try Int.fetchOne(noted, arguments: [backlog]) ?? 0 >= backlog else { return }
+        try catchUp(db)
+    }
+
     /// Folds the titles noted in `title_unindexed` into both indexes, drops the rows of noted
     /// items that are gone, and clears the notes.
     ///
@@ -107,7 +123,7 @@ enum TitleIndex {
 extension TitleIndex {
     /// Items whose folded copies are wrong or missing, and rows left for items that are gone:
     /// what an edit of the index tables outside outline leaves. Titles still noted are not
-    /// counted: readers fold them themselves, and the next write indexes them.
+    /// counted: readers fold them themselves, and a later write indexes them.
     ///
     /// Reads the items and the search index side by side in id order, so that a million items
     /// cost two scans and no lookups.
