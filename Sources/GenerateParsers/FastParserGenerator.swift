@@ -19,7 +19,8 @@ enum FastParserGenerator {
     /// The option groups the commands take, each filled by one generated function. (A group's
     /// type cannot be had from the command's property before parsing, only its name.)
     static let groups: [any ParsableArguments.Type] = [
-        GlobalOptions.self, PlacementOptions.self, DepthOption.self, HistoryTravelOptions.self,
+        GlobalOptions.self, PlacementOptions.self, DepthOption.self, HistoryTravelOptions.self, AttributeOptions.self,
+        FilterOptions.self,
     ]
 
     /// A command, or one of its arguments, that the fast path leaves to swift-argument-parser.
@@ -79,6 +80,9 @@ enum FastParserGenerator {
         var valueType: String
         var names: [String]
         var description: [String: Any]
+
+        /// An option that may be given more than once, each value added to its list.
+        var isRepeating: Bool { description["isRepeating"] as? Bool == true }
     }
 
     /// One property of a command: an argument, or an option group of several.
@@ -99,12 +103,14 @@ enum FastParserGenerator {
     {
         let declared = members.flatMap(\.arguments)
         let options = declared.filter { $0.kind == "option" }.flatMap(\.names)
+        let repeating = declared.filter { $0.kind == "option" && $0.isRepeating }.flatMap(\.names)
         let flags = declared.filter { $0.kind == "flag" }.flatMap(\.names)
+        let repeatingList = repeating.isEmpty ? "" : ", repeating: \(list(repeating))"
         var lines = [
             "",
             "    /// `\(name)`.",
             "    private static func \(functionName(name))(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {",
-            "        guard let line = FastCommandLine(arguments, options: \(list(options)), flags: \(list(flags))) else {",
+            "        guard let line = FastCommandLine(arguments, options: \(list(options))\(repeatingList), flags: \(list(flags))) else {",
             "            return nil",
             "        }",
         ]
@@ -204,7 +210,10 @@ enum FastParserGenerator {
         guard names.allSatisfy({ $0.hasPrefix("--") }), names.count == (kind == "positional" ? 0 : 1) else {
             throw Unsupported(reason: "\(property.0) has names \(names)")
         }
-        guard kind == "positional" || description["isRepeating"] as? Bool == false else {
+        // A repeated option fills a list (`--tag a --tag b`); a repeated flag counts, which the
+        // fast path does not do.
+        let repeats = description["isRepeating"] as? Bool == true
+        guard kind == "positional" || !repeats || (kind == "option" && split(valueType).0 == "Swift.Array") else {
             throw Unsupported(reason: "\(property.0) may be repeated")
         }
         return Declared(property: property.0, kind: kind, valueType: valueType, names: names, description: description)
@@ -221,6 +230,7 @@ enum FastParserGenerator {
         let (container, element) = split(argument.valueType)
         if argument.kind == "option" {
             let name = literal(argument.names[0])
+            if argument.isRepeating { return "try line.values(of: \(name), \(conversion(element)))" }
             if container == "Swift.Optional" { return "try line.value(of: \(name), \(conversion(element)))" }
             let given = "try line.value(of: \(name), \(conversion(argument.valueType)))"
             if let defaultValue {

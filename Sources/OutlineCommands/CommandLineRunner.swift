@@ -185,7 +185,7 @@ package enum CommandLineRunner {
         while index < arguments.count, arguments[index] != "--" {
             if let name = ParserDescription.optionName(arguments[index]) {
                 options.append(name)
-                let takesValue = description?.singleValueOptions.contains(name) ?? false
+                let takesValue = description?.valueOptions.contains(name) ?? false
                 if takesValue, !arguments[index].contains("=") { index += 1 }
             }
             index += 1
@@ -247,7 +247,7 @@ package enum CommandLineRunner {
             let previous = index > 0 ? beforeTerminator[index - 1] : ""
             let followsAnOption =
                 previous.hasPrefix("-") && !previous.contains("=")
-                && subcommand(arguments).map { ParserDescription($0).singleValueOptions.contains(previous) } == true
+                && subcommand(arguments).map { ParserDescription($0).valueOptions.contains(previous) } == true
             if attached == nil, !followsAnOption { message += dashTextHint(arguments) }
             throw UsageError(message: message + usageHint(for: .validationFailure, arguments: arguments))
         }

@@ -46,7 +46,7 @@ package struct Outline: ParsableCommand {
     /// rather than a cast: asking a type whether it conforms scans every conformance record of
     /// the binary, on every start. `CommandNamesTests` checks it against the conformances.
     static let operandListCommands: [any TakesOperandList.Type] = [
-        Add.self, Remove.self, Move.self, Copy.self, Done.self, Reopen.self,
+        Add.self, Remove.self, Move.self, Copy.self, Done.self, Reopen.self, SetCommand.self,
     ]
 
     /// The root's help, version and subcommands.
@@ -72,7 +72,9 @@ package struct Outline: ParsableCommand {
         version: version,
         subcommands: [
             Add.self, List.self, Show.self, Find.self, Remove.self, Move.self, Copy.self, Edit.self, Done.self,
-            Reopen.self, NoteCommand.self, Sort.self, Export.self, Import.self,
+            Reopen.self, SetCommand.self, WorkflowCommand.self, TagsCommand.self, AgendaCommand.self, NoteCommand.self,
+            Sort.self,
+            Export.self, Import.self,
             Undo.self, Redo.self, History.self, Watch.self,
             Sync.self, Check.self, Reindex.self,
         ]

@@ -12,6 +12,11 @@ package struct ParserDescription {
     /// The long and short names (`--under`, `-h`) of options that take a value and may be given
     /// once.
     private(set) var singleValueOptions: Set<String> = []
+    /// The names of options that take a value and may be given again, each value added to a
+    /// list (`--tag a --tag b`).
+    private(set) var repeatingValueOptions: Set<String> = []
+    /// Every option that takes a value, given once or more.
+    var valueOptions: Set<String> { singleValueOptions.union(repeatingValueOptions) }
     /// Every option and flag name the command accepts, `--help` and `-h` included.
     private(set) var names: Set<String> = ["--help", "-h"]
     /// Whether the command takes no operand at all, only options.
@@ -22,8 +27,12 @@ package struct ParserDescription {
             let names = Self.names(of: argument)
             self.names.formUnion(names)
             if argument["kind"] as? String == "positional" { takesNoOperand = false }
-            if argument["kind"] as? String == "option", argument["isRepeating"] as? Bool != true {
-                singleValueOptions.formUnion(names)
+            if argument["kind"] as? String == "option" {
+                if argument["isRepeating"] as? Bool == true {
+                    repeatingValueOptions.formUnion(names)
+                } else {
+                    singleValueOptions.formUnion(names)
+                }
             }
         }
     }

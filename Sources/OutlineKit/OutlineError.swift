@@ -124,6 +124,24 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// The sibling that marks the place is not a child of the parent that was also named.
     case anchorNotUnderParent(anchor: ItemID, parent: ItemID)
 
+    // What an item holds.
+
+    /// A workflow that cannot be read: `reason` says what was expected.
+    case invalidWorkflow(String, reason: String)
+    /// A workflow would drop `keyword`, which `count` items still carry.
+    case keywordInUse(keyword: String, count: Int)
+    /// A state that is not a keyword of the outline's workflow (`workflow`, as written).
+    case unknownKeyword(String, workflow: String)
+    /// A tag that is not a word of letters, digits, `_` and `@`.
+    case invalidTag(String)
+    /// A priority other than A, B or C (or taskwarrior's H, M, L).
+    case invalidPriority(String)
+    /// A property that cannot be set: its key is not a word, is reserved, or its value is not
+    /// one line; `reason` says which.
+    case invalidProperty(String, reason: String)
+    /// A date that cannot be read; `reason` says what was expected.
+    case invalidDate(String, reason: String)
+
     // Undo and redo; `verb` is "undo" or "redo".
 
     /// The history has no step to undo (or redo).
@@ -190,6 +208,20 @@ extension OutlineError: LocalizedError {
             return fault.describe(id) + " (the file was edited outside outline)"
         case .unknownItem(let id):
             return "no item with id \(id)"
+        case .invalidWorkflow(let text, let reason):
+            return "cannot read the workflow \"\(TitleSanitizer.forTerminal(text))\": \(reason)"
+        case .keywordInUse(let keyword, let count):
+            return "the workflow cannot drop \(keyword): \(count) \(count == 1 ? "item carries" : "items carry") it"
+        case .unknownKeyword(let keyword, let workflow):
+            return "\"\(TitleSanitizer.forTerminal(keyword))\" is not a keyword of the workflow \"\(workflow)\""
+        case .invalidTag(let tag):
+            return "\"\(TitleSanitizer.forTerminal(tag))\" is not a tag: a tag is one word of letters, digits, _ and @"
+        case .invalidPriority(let text):
+            return "\"\(TitleSanitizer.forTerminal(text))\" is not a priority: expected A, B or C (or H, M, L), or none"
+        case .invalidProperty(let text, let reason):
+            return "cannot set the property \"\(TitleSanitizer.forTerminal(text))\": \(reason)"
+        case .invalidDate(let text, let reason):
+            return "cannot read the date \"\(TitleSanitizer.forTerminal(text))\": \(reason)"
         case .invalidReference(let text, let reason):
             return "'\(TitleSanitizer.forTerminal(text))' does not name an item: \(reason)"
         case .noItemTitled(let title, let parentTitle, let atTopLevel, let hint):

@@ -4,13 +4,19 @@ import OutlineKit
 extension Outline {
     struct Find: TakesGlobalOptions {
         static let configuration = CommandConfiguration.outlineCommand(
-            "find", abstract: "Find the items whose title or note holds every TEXT.",
+            "find", abstract: "Find the items whose title or note holds every TEXT, and that pass every filter.",
             discussion: """
                 Ignores case and diacritics (cafe finds a title spelled with an accented e), and \
                 matches anywhere in a title or note (ilk finds Milk). Prints one line a match, in \
                 outline order: its id and its path, which works as a REF. On a terminal the \
                 matches in titles are marked. --open leaves out done items and everything below \
                 them.
+
+                Filters: --tag T (every one given; a #T in a title counts), --state K (any one \
+                given; none for plain items), --priority P (P or higher), --due-by DATE and \
+                --scheduled-by DATE (open items, on or before), --done-since DATE (done then or \
+                later, repeating tasks included), --property KEY or KEY=VALUE. TEXT may be left \
+                out when a filter is given.
 
                 --tsv: id, parent, position, depth, title, done (1 or 0), path, separated by tabs \
                 (depth counts from the top). --json: an array of 'outline show --json' objects.
@@ -24,13 +30,18 @@ extension Outline {
                   outline find call ana --under Work
                   outline find invoice --open
                   outline find invoice --tsv | cut -f1 | xargs -r outline rm
+                  outline find --done-since today            # what did I finish today
+                  outline find --tag work --due-by +7d --priority B
+                  outline find report --state TODO --state NEXT
                 """)
 
         @OptionGroup var global: GlobalOptions
 
         @Argument(
-            help: ArgumentHelp("What the title or note must hold; every TEXT must be there.", valueName: "text"))
-        var text: [String]
+            help: ArgumentHelp(
+                "What the title or note must hold; every TEXT must be there. Optional with a filter.",
+                valueName: "text"))
+        var text: [String] = []
 
         @Option(reference: "Look only below this item (default: the whole outline).")
         var under: ItemReference?
@@ -41,17 +52,24 @@ extension Outline {
         @Flag(help: "One line a match: id, parent, position, depth, title, done, path, separated by tabs.")
         var tsv = false
 
+        @OptionGroup var filters: FilterOptions
+
         func validate() throws {
             try validateGlobalOptions()
             if tsv && global.json { throw ValidationError("use only one of --tsv and --json") }
-            if text.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+            if filters.isEmpty, text.isEmpty {
+                throw ValidationError("give some text to look for, or a filter such as --tag or --due-by")
+            }
+            if filters.isEmpty, text.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
                 throw ValidationError("give some text to look for; blank TEXT finds nothing")
             }
         }
 
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
-            let query = try SearchQuery(text, under: try under.map(store.resolve) ?? .root, leavingOutDone: open)
+            let query = try SearchQuery(
+                text, under: try under.map(store.resolve) ?? .root, leavingOutDone: open,
+                filters: filters.isEmpty ? SearchFilters() : try filters.filters(today: try Today.current()))
             let output = StandardOutput.shared
             if global.json {
                 var json = JSONWriter()

@@ -15,8 +15,12 @@ struct FastCommandLine {
     private(set) var operands: [String] = []
 
     /// Splits `arguments` (those after the command's name), knowing the command's long options
-    /// that take a value and its flags (each `--name`); nil where the parser must decide.
-    init?(_ arguments: ArraySlice<String>, options optionNames: [String], flags flagNames: [String]) {
+    /// that take a value, those of them that may be given more than once (`--tag a --tag b`), and
+    /// its flags (each `--name`); nil where the parser must decide.
+    init?(
+        _ arguments: ArraySlice<String>, options optionNames: [String], repeating repeatingNames: [String] = [],
+        flags flagNames: [String]
+    ) {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -39,7 +43,9 @@ struct FastCommandLine {
                 flags.append(name)
                 continue
             }
-            guard optionNames.contains(name), !values.contains(where: { $0.name == name }) else { return nil }
+            guard optionNames.contains(name),
+                repeatingNames.contains(name) || !values.contains(where: { $0.name == name })
+            else { return nil }
             if let equals {
                 let value = String(argument[argument.index(after: equals)...])
                 // `--under=` with nothing after it takes the next argument as its value.
@@ -55,6 +61,12 @@ struct FastCommandLine {
 
     /// Whether the flag `name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Every value of the repeatable option `name`, converted, in command-line order.
+    /// Throws `FastValue.Unhandled` if the conversion refuses one: the parser will say why.
+    func values<T>(of name: String, _ convert: (String) throws -> T?) throws -> [T] {
+        try values.filter { $0.name == name }.map { try FastValue.converted($0.value, convert) }
+    }
 
     /// The value of the option `name`, converted; nil if it was not given.
     /// Throws `FastValue.Unhandled` if the conversion refuses it: the parser will say why.

@@ -9,16 +9,20 @@ extension FastParsers {
     /// Each command's generated parser, by the command's name, with the long options
     /// it takes that take a value.
     static let generated: [(name: String, valueOptions: [String], parse: Parse)] = [
-        ("add", ["--db", "--under", "--at", "--before", "--after"], parseAdd),
+        ("add", ["--db", "--under", "--at", "--before", "--after", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], parseAdd),
         ("ls", ["--db", "--depth", "--sections"], parseLs),
         ("show", ["--db"], parseShow),
-        ("find", ["--db", "--under"], parseFind),
+        ("find", ["--db", "--under", "--tag", "--state", "--priority", "--due-by", "--scheduled-by", "--done-since", "--property"], parseFind),
         ("rm", ["--db"], parseRm),
         ("mv", ["--db", "--under", "--at", "--before", "--after"], parseMv),
         ("cp", ["--db", "--under", "--at", "--before", "--after"], parseCp),
         ("edit", ["--db", "--apply"], parseEdit),
         ("done", ["--db"], parseDone),
         ("reopen", ["--db"], parseReopen),
+        ("set", ["--db", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], parseSet),
+        ("workflow", ["--db"], parseWorkflow),
+        ("tags", ["--db"], parseTags),
+        ("agenda", ["--db", "--days", "--under"], parseAgenda),
         ("note", ["--db"], parseNote),
         ("sort", ["--db", "--by"], parseSort),
         ("export", ["--db", "--format"], parseExport),
@@ -50,10 +54,36 @@ extension FastParsers {
         return group
     }
 
+    /// `AttributeOptions`, for every command that takes it.
+    private static func attributeOptions(_ line: FastCommandLine) throws -> AttributeOptions {
+        var group = AttributeOptions()
+        group.state = try line.value(of: "--state", FastValue.text)
+        group.tag = try line.values(of: "--tag", FastValue.text)
+        group.untag = try line.values(of: "--untag", FastValue.text)
+        group.due = try line.value(of: "--due", FastValue.text)
+        group.scheduled = try line.value(of: "--scheduled", FastValue.text)
+        group.priority = try line.value(of: "--priority", FastValue.text)
+        group.property = try line.values(of: "--property", FastValue.text)
+        return group
+    }
+
     /// `DepthOption`, for every command that takes it.
     private static func depthOption(_ line: FastCommandLine) throws -> DepthOption {
         var group = DepthOption()
         group.depth = try line.value(of: "--depth", Int.init(argument:))
+        return group
+    }
+
+    /// `FilterOptions`, for every command that takes it.
+    private static func filterOptions(_ line: FastCommandLine) throws -> FilterOptions {
+        var group = FilterOptions()
+        group.tag = try line.values(of: "--tag", FastValue.text)
+        group.state = try line.values(of: "--state", FastValue.text)
+        group.priority = try line.value(of: "--priority", FastValue.text)
+        group.dueBy = try line.value(of: "--due-by", FastValue.text)
+        group.scheduledBy = try line.value(of: "--scheduled-by", FastValue.text)
+        group.doneSince = try line.value(of: "--done-since", FastValue.text)
+        group.property = try line.values(of: "--property", FastValue.text)
         return group
     }
 
@@ -67,13 +97,14 @@ extension FastParsers {
 
     /// `add`.
     private static func parseAdd(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) else {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], repeating: ["--tag", "--untag", "--property"], flags: ["--json"]) else {
             return nil
         }
         var operands = line.operands[...]
         var command = Outline.Add()
         command.global = try globalOptions(line)
         command.placement = try placementOptions(line)
+        command.attributes = try attributeOptions(line)
         command.titles = try FastValue.rest(&operands, required: true, FastValue.text)
         guard operands.isEmpty else { return nil }
         return command
@@ -112,16 +143,17 @@ extension FastParsers {
 
     /// `find`.
     private static func parseFind(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under"], flags: ["--json", "--open", "--tsv"]) else {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--tag", "--state", "--priority", "--due-by", "--scheduled-by", "--done-since", "--property"], repeating: ["--tag", "--state", "--property"], flags: ["--json", "--open", "--tsv"]) else {
             return nil
         }
         var operands = line.operands[...]
         var command = Outline.Find()
         command.global = try globalOptions(line)
-        command.text = try FastValue.rest(&operands, required: true, FastValue.text)
+        command.text = try FastValue.rest(&operands, required: false, FastValue.text)
         command.under = try line.value(of: "--under", ItemReference.argument)
         command.open = line.has("--open")
         command.tsv = line.has("--tsv")
+        command.filters = try filterOptions(line)
         guard operands.isEmpty else { return nil }
         return command
     }
@@ -206,6 +238,57 @@ extension FastParsers {
         command.global = try globalOptions(line)
         command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `set`.
+    private static func parseSet(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], repeating: ["--tag", "--untag", "--property"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.SetCommand()
+        command.global = try globalOptions(line)
+        command.attributes = try attributeOptions(line)
+        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `workflow`.
+    private static func parseWorkflow(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var operands = line.operands[...]
+        var command = Outline.WorkflowCommand()
+        command.global = try globalOptions(line)
+        command.workflow = try FastValue.next(&operands, FastValue.text)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `tags`.
+    private static func parseTags(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
+            return nil
+        }
+        var command = Outline.TagsCommand()
+        command.global = try globalOptions(line)
+        guard line.operands.isEmpty else { return nil }
+        return command
+    }
+
+    /// `agenda`.
+    private static func parseAgenda(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--days", "--under"], flags: ["--json"]) else {
+            return nil
+        }
+        var command = Outline.AgendaCommand()
+        command.global = try globalOptions(line)
+        command.days = try line.value(of: "--days", Int.init(argument:)) ?? FastValue.converted("7", Int.init(argument:))
+        command.under = try line.value(of: "--under", ItemReference.argument)
+        guard line.operands.isEmpty else { return nil }
         return command
     }
 

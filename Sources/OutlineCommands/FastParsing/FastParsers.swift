@@ -57,7 +57,7 @@ enum FastParsers {
     /// the command's declarations (an option missing from it would read its value as an
     /// operand, and the parser would then say the value is missing). Reflects, so debug only.
     static func requireCurrentValueOptions(_ listed: [String], of command: any ParsableCommand.Type, name: String) {
-        let declared = ParserDescription(command).singleValueOptions.filter { $0.hasPrefix("--") }
+        let declared = ParserDescription(command).valueOptions.filter { $0.hasPrefix("--") }
         guard Set(listed) != declared else { return }
         stopForStaleFile("does not list every option of '\(name)'")
     }

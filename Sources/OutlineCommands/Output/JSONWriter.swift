@@ -72,6 +72,14 @@ struct JSONWriter {
         awaitingValue = true
     }
 
+    /// Starts a member whose key is data (a property's key), escaped as any string is.
+    mutating func key(text name: String) {
+        startMember()
+        JSONText.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        awaitingValue = true
+    }
+
     mutating func null() { raw("null") }
 
     mutating func value(_ number: Int64?) {

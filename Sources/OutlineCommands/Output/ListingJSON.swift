@@ -18,10 +18,14 @@ enum ListingJSON {
         json.openArray()
         try store.walk(
             from: start, includingStart: includingStart, maxDepth: maxDepth, leavingOutDone: leavingOutDone,
+            readingAttributes: true,
             enter: { entry in
                 wroteItems = true
                 json.openObject()
                 ItemDetailsOutput.writeItemFields(entry.item, to: &json)
+                json.field("done_at", entry.item.doneAt.map(Moment.utc))
+                json.field("last_done", entry.attributes?.lastDone.map(Moment.utc))
+                ItemDetailsOutput.writeAttributes(entry.attributes ?? ItemAttributes(), to: &json)
                 // A list the depth limit cut is null, not empty: empty would say "no children".
                 json.key("children")
                 if entry.hiddenDescendants > 0 {

@@ -60,6 +60,7 @@ extension OutlineStore {
         }
         problems += try titleProblems(db)
         problems += try stateAndNoteProblems(db)
+        problems += try AttributeProblems.find(db)
         problems += try titleIndexProblems(db)
         problems += try historyProblems(db)
         problems += try StoreAddOns.problems(db)
@@ -74,7 +75,11 @@ extension OutlineStore {
     private func tableProblems(_ db: Database) throws -> [Problem] {
         let present = try Set(
             String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-        return ["item", "undo_step", "change_event", "title_key", "title_search", "title_unindexed"].filter {
+        let tables = [
+            "item", "undo_step", "change_event", "title_key", "title_search", "title_unindexed", "tag_index",
+            "outline_setting",
+        ]
+        return tables.filter {
             !present.contains($0)
         }.map {
             Problem("the table \($0) is missing")

@@ -10,8 +10,14 @@ enum ChangeReporter {
     /// item's subtree whole when it is inserted, after them.
     static func report(_ parentChanges: [ParentChange]) -> [ReportedChange] {
         let perParent = parentChanges.map { change in
+            // A row whose attributes alone changed must differ in content to be an update.
+            let before = change.before.map { item in
+                var row = ResultsSnapshot.Row(item)
+                if change.attributesChanged.contains(item.id) { row.content += "\u{3}attributes before" }
+                return row
+            }
             let diff = ResultsDiff(
-                from: ResultsSnapshot(rows: change.before.map(ResultsSnapshot.Row.init)),
+                from: ResultsSnapshot(rows: before),
                 to: ResultsSnapshot(rows: change.after.map(ResultsSnapshot.Row.init)))
             return diff.objectChanges.map { object in
                 ReportedChange(

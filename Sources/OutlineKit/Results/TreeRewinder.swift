@@ -9,6 +9,10 @@ struct ParentChange: Equatable {
     /// items under a new one): a consumer fetches that subtree whole when the new item is
     /// inserted, so this list's own inserts must reach it before then (`ChangeReporter`).
     var liesInNewItem = false
+    /// Items whose attributes (`ItemAttributes`) the change changed, in this list or another:
+    /// the lists hold `Item`s, which do not carry them, so the report is told which rows changed
+    /// in place this way.
+    var attributesChanged: Set<ItemID> = []
 }
 
 /// Reconstructs, from the current database and the changesets of the latest changes, the
@@ -71,10 +75,12 @@ struct TreeRewinder {
         revert(rows)
         for parent in touched { lists[parent]?.sort { ($0.position, $0.id) < ($1.position, $1.id) } }
 
+        let attributesChanged = Set(
+            rows.filter { $0.kind == .update && ($0.new.setsAttributes || $0.old.setsAttributes) }.map(\.id))
         return existedAfter.filter(existing.contains).sorted().map { parent in
             ParentChange(
                 parent: parent, before: lists[parent] ?? [], after: after[parent] ?? [],
-                liesInNewItem: inNewItems.contains(parent))
+                liesInNewItem: inNewItems.contains(parent), attributesChanged: attributesChanged)
         }
     }
 

@@ -7,9 +7,15 @@ enum Search {
     static let shortestIndexedTerm = 3
 
     static func run(_ query: SearchQuery, _ db: Database) throws -> [FoundItem] {
-        let ids = try matches(query, db)
-        var found = try SearchTree(db, holding: ids).inOutlineOrder(
-            ids, within: query.subtree, skipping: try skipped(query, db))
+        try found(try matches(query, db), within: query.subtree, skipping: try skipped(query, db), db)
+    }
+
+    /// The items `ids` that lie in `subtree` (and not below a `skipped` one), in outline order,
+    /// each with its path, state and note.
+    static func found(_ ids: [ItemID], within subtree: ItemID, skipping skipped: [ItemID] = [], _ db: Database)
+        throws -> [FoundItem]
+    {
+        var found = try SearchTree(db, holding: ids).inOutlineOrder(ids, within: subtree, skipping: skipped)
         // The tree reads what paths need; each found item's state and note are read by its id.
         let content = try RawStatement(db, sql: "SELECT done_at, note FROM item WHERE id = ?")
         for index in found.indices {
@@ -45,13 +51,22 @@ enum Search {
         return (ids, try SearchTree(db, holding: ids, startedScan: scan), try skipped(query, db))
     }
 
-    /// The ids of the items whose titles or notes hold every term, anywhere in the outline, in no
-    /// order.
+    /// The ids of the items whose titles or notes hold every term and that pass every filter,
+    /// anywhere in the outline, in no order.
     static func matches(_ query: SearchQuery, _ db: Database) throws -> [ItemID] {
         // The walk up from the subtree refuses a missing one, and one cut off from the root
         // (only in a file edited by hand), which holds no match the search can place: it says
         // why, rather than find nothing.
         if query.subtree != .root { _ = try TreeQueries.ancestry(db, of: query.subtree) }
+        let filtered = try FilterMatches.ids(query.filters, db)
+        guard !query.terms.isEmpty else { return Array(filtered ?? []) }
+        let textual = try textMatches(query, db)
+        guard let filtered else { return textual }
+        return textual.filter(filtered.contains)
+    }
+
+    /// The ids of the items whose titles or notes hold every term of `query`, in no order.
+    private static func textMatches(_ query: SearchQuery, _ db: Database) throws -> [ItemID] {
         let terms = query.foldedTerms
         var ids = try indexedMatches(terms, db)
         // Titles written outside outline since its last write are not in the index yet, or are

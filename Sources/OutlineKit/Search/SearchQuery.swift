@@ -1,22 +1,29 @@
 /// What `OutlineStore.find(_:)` looks for: items whose title or note holds every term, ignoring
-/// case and diacritics (`cafe` finds `Café`), anywhere in the text.
+/// case and diacritics (`cafe` finds `Café`), anywhere in the text, and that pass every filter.
 public struct SearchQuery: Equatable, Sendable {
-    /// The terms as given, trimmed.
+    /// The terms as given, trimmed; none when filters alone choose the items.
     public var terms: [String]
     /// Only items in this item's subtree (not the item itself); the root for all.
     public var subtree: ItemID
     /// Leave out done items, and every item below one, as `ls --open` does.
     public var leavingOutDone: Bool
+    /// What the items' attributes must be.
+    public var filters: SearchFilters
 
-    /// A query for `terms`, within `subtree`.
+    /// A query for `terms` and `filters`, within `subtree`.
     ///
-    /// - Throws: `OutlineError.emptySearch` when no term holds anything but white space.
-    public init(_ terms: [String], under subtree: ItemID = .root, leavingOutDone: Bool = false) throws {
+    /// - Throws: `OutlineError.emptySearch` when no term holds anything but white space and no
+    ///   filter is given.
+    public init(
+        _ terms: [String], under subtree: ItemID = .root, leavingOutDone: Bool = false,
+        filters: SearchFilters = SearchFilters()
+    ) throws {
         let trimmed = terms.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
-        guard !trimmed.isEmpty else { throw OutlineError.emptySearch }
+        guard !trimmed.isEmpty || !filters.isEmpty else { throw OutlineError.emptySearch }
         self.terms = trimmed
         self.subtree = subtree
         self.leavingOutDone = leavingOutDone
+        self.filters = filters
     }
 
     /// The terms as the index holds text: case and diacritics folded.

@@ -2,7 +2,9 @@ import Foundation
 import GRDB
 
 extension OutlineStore {
-    /// Marks the items done at `date`; their descendants keep their own states.
+    /// Marks the items done at `date` with the workflow's first done keyword; their descendants
+    /// keep their own states. An open item with a repeating date stays open instead, and its
+    /// dates move by their repeaters (the step's name says where to).
     ///
     /// Items already done keep their time and are left out of the step's name; when all of them
     /// are done already, nothing changes and no step is recorded (`ChangeResult.step` is nil).
@@ -13,30 +15,46 @@ extension OutlineStore {
     public func markDone(_ ids: [ItemID], at date: Date = Date(), reportingChanges: Bool = false) throws
         -> ChangeResult
     {
-        try setState(ids, doneAt: date, reportingChanges: reportingChanges)
+        try changeStates(ids, operation: "marked done", reportingChanges: reportingChanges) { item, workflow in
+            item.markDone(workflow: workflow, at: date)
+        }
     }
 
-    /// Marks done items open again; their descendants keep their own states. Items already open
-    /// are left as they are, as `markDone` leaves done ones.
+    /// Gives done items the workflow's first open keyword; their descendants keep their own
+    /// states. Items already open are left as they are, as `markDone` leaves done ones.
     ///
     /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`, `noItems`.
     @discardableResult
     public func reopen(_ ids: [ItemID], reportingChanges: Bool = false) throws -> ChangeResult {
-        try setState(ids, doneAt: nil, reportingChanges: reportingChanges)
+        try changeStates(ids, operation: "reopened", reportingChanges: reportingChanges) { item, workflow in
+            item.reopen(workflow: workflow)
+            return []
+        }
     }
 
-    private func setState(_ ids: [ItemID], doneAt date: Date?, reportingChanges: Bool) throws -> ChangeResult {
-        try requireDistinctItems(ids, operation: date == nil ? "reopened" : "marked done")
+    /// `done` and `reopen`: `change` changes one item and says how its dates moved.
+    private func changeStates(
+        _ ids: [ItemID], operation: String, reportingChanges: Bool,
+        _ change: (inout AttributedItem, Workflow) -> [String]
+    ) throws -> ChangeResult {
+        try requireDistinctItems(ids, operation: operation)
         return try performChange(reportingChanges: reportingChanges) { db in
-            let items = try ids.map { try TreeQueries.item(db, $0) }
-            let changing = items.filter { $0.isDone != (date != nil) }
-            let statement = try db.cachedStatement(sql: "UPDATE item SET done_at = ? WHERE id = ?")
-            for item in changing {
-                try statement.execute(arguments: [date?.timeIntervalSince1970, item.id])
+            let workflow = try Self.workflow(db)
+            var all: [String] = []
+            var changed: [String] = []
+            var moved: [String] = []
+            for id in ids {
+                var item = try AttributedItem.read(db, id)
+                all.append(item.item.title)
+                let moves = change(&item, workflow)
+                if try item.write(db) {
+                    changed.append(item.item.title)
+                    moved += moves.map { ids.count == 1 ? $0 : "\(Action.quote(item.item.title)): \($0)" }
+                }
             }
             // With nothing to change, the action names every item, for the "already" summary.
-            let titles = (changing.isEmpty ? items : changing).map(\.title)
-            let action: Action = date == nil ? .reopen(titles: titles) : .done(titles: titles)
+            let titles = changed.isEmpty ? all : changed
+            let action: Action = operation == "reopened" ? .reopen(titles: titles) : .done(titles: titles, moved: moved)
             return ChangeResult(action: action)
         }
     }

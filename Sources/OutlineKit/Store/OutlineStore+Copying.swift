@@ -34,13 +34,20 @@ extension OutlineStore {
             try db.cachedStatement(
                 sql: "UPDATE item SET position = position + ? WHERE parent_id = ? AND position > ?"
             ).execute(arguments: [ids.count, place.parent, place.index])
+            // Each copy takes every column but its place from the item it copies: title, state,
+            // note and attributes alike, so that a new column is copied without a word here.
+            // Titles and notes are copied as text, which an outside edit may not have left them.
             let insert = try db.cachedStatement(
-                sql: "INSERT INTO item (parent_id, position, title, done_at, note) VALUES (?, ?, ?, ?, ?)")
+                sql: """
+                    INSERT INTO item (parent_id, position, title, done_at, note, state, last_done, tags, scheduled,
+                                      scheduled_repeat, due, due_repeat, priority, properties)
+                    SELECT ?, ?, CAST(title AS TEXT), done_at, CAST(note AS TEXT), state, last_done, tags, scheduled,
+                           scheduled_repeat, due, due_repeat, priority, properties
+                    FROM item WHERE id = ?
+                    """)
             var copies: [ItemID] = []
             for (offset, item) in items.enumerated() {
-                try insert.execute(arguments: [
-                    place.parent, place.index + offset + 1, item.title, item.doneAt?.timeIntervalSince1970, item.note,
-                ])
+                try insert.execute(arguments: [place.parent, place.index + offset + 1, item.id])
                 let copy = db.lastInsertedRowID
                 copies.append(copy)
                 // Depth-first, in outline order, so that the new ids run in the order `ls` shows
@@ -49,7 +56,7 @@ extension OutlineStore {
                 var pending: [(row: CopiedRow, copiedParent: ItemID)] =
                     (childrenOf[item.id] ?? []).sorted { $0.position > $1.position }.map { ($0, copy) }
                 while let (row, copiedParent) = pending.popLast() {
-                    try insert.execute(arguments: [copiedParent, row.position, row.title, row.doneAt, row.note])
+                    try insert.execute(arguments: [copiedParent, row.position, row.id])
                     let rowCopy = db.lastInsertedRowID
                     pending += (childrenOf[row.id] ?? []).sorted { $0.position > $1.position }.map { ($0, rowCopy) }
                 }
@@ -66,9 +73,6 @@ extension OutlineStore {
         var id: ItemID
         var parentID: ItemID
         var position: Int
-        var title: String
-        var doneAt: DatabaseValue
-        var note: String?
     }
 
     /// The descendants of `id` (not `id` itself), in no particular order.
@@ -76,8 +80,7 @@ extension OutlineStore {
     /// Each is given the position its copy takes: its rank among its siblings, so every copied
     /// list runs 1 to n in the originals' order, even where an outside edit left the originals'
     /// positions with gaps, as text or as real numbers (which a copied row must not decode as
-    /// integers: GRDB stops the process on a value of the wrong type). Titles and notes are read
-    /// as text for the same reason.
+    /// integers: GRDB stops the process on a value of the wrong type).
     private static func descendants(_ db: Database, of id: ItemID) throws -> [CopiedRow] {
         let statement = try db.cachedStatement(
             sql: """
@@ -87,13 +90,12 @@ extension OutlineStore {
                     SELECT item.id FROM item JOIN subtree ON item.parent_id = subtree.id
                 )
                 SELECT item.id, item.parent_id,
-                       row_number() OVER (PARTITION BY item.parent_id ORDER BY item.position, item.id),
-                       CAST(item.title AS TEXT), item.done_at, CAST(item.note AS TEXT)
+                       row_number() OVER (PARTITION BY item.parent_id ORDER BY item.position, item.id)
                 FROM subtree JOIN item ON item.id = subtree.id
                 WHERE item.id != ?
                 """)
         return try Row.fetchAll(statement, arguments: [id, id]).map { row in
-            CopiedRow(id: row[0], parentID: row[1], position: row[2], title: row[3] ?? "", doneAt: row[4], note: row[5])
+            CopiedRow(id: row[0], parentID: row[1], position: row[2])
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension OutlineStore {
@@ -7,16 +8,20 @@ extension OutlineStore {
     ///   - titles: the titles, each trimmed and checked as `Title.validated` says.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first title goes; the default puts them last.
+    ///   - attributes: what every new item holds beyond its title (`set`'s options), made at
+    ///     `date`.
     ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Returns: the new ids, in the order of `titles`.
-    /// - Throws: a title error, `unknownItem`, `positionOutOfRange`, `anchorNotUnderParent`.
+    /// - Throws: a title error, `unknownItem`, `positionOutOfRange`, `anchorNotUnderParent`,
+    ///   `unknownKeyword`.
     ///
     /// ```swift
     /// let milk = try store.add(["Milk"], under: groceries, placement: .at(1)).ids[0]
     /// ```
     @discardableResult
     public func add(
-        _ titles: [String], under parent: ItemID? = nil, placement: Placement = .end, reportingChanges: Bool = false
+        _ titles: [String], under parent: ItemID? = nil, placement: Placement = .end,
+        attributes: AttributeChange = AttributeChange(), at date: Date = Date(), reportingChanges: Bool = false
     ) throws -> ChangeResult {
         let titles = try titles.map(Title.validated)
         guard !titles.isEmpty else { throw OutlineError.noTitles }
@@ -39,6 +44,14 @@ extension OutlineStore {
             for (offset, title) in titles.enumerated() {
                 try insert.execute(arguments: [place.parent, place.index + offset + 1, title])
                 ids.append(db.lastInsertedRowID)
+            }
+            if !attributes.isEmpty {
+                let workflow = try Self.workflow(db)
+                for id in ids {
+                    var item = try AttributedItem.read(db, id)
+                    _ = try item.apply(attributes, workflow: workflow, at: date)
+                    _ = try item.write(db)
+                }
             }
             let parentTitle = place.parent == .root ? nil : try TreeQueries.item(db, place.parent).title
             return ChangeResult(

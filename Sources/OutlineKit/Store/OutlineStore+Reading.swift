@@ -20,13 +20,16 @@ extension OutlineStore {
     ///   - leavingOutDone: skip done items with their subtrees (`ls --open`); the items shown keep
     ///     their real positions, and the last one shown is the last sibling. A done `start` met
     ///     with `includingStart` is skipped too, with everything below it.
+    ///   - readingAttributes: give each entry its `attributes` (`ls --json`, `export`); others
+    ///     read only what a tree shows.
     ///   - enter: called for each item before its children.
     ///   - leave: called for each item after its children.
     /// - Throws: `unknownItem` when `start` does not exist; `rootNotAllowed` for the root with
     ///   `includingStart`.
     public func walk(
         from start: ItemID = .root, includingStart: Bool = false, maxDepth: Int? = nil, leavingOutDone: Bool = false,
-        enter: (TreeEntry) throws -> Void, leave: (TreeEntry) throws -> Void = { _ in }
+        readingAttributes: Bool = false, enter: (TreeEntry) throws -> Void,
+        leave: (TreeEntry) throws -> Void = { _ in }
     ) throws {
         if includingStart, start == .root { throw OutlineError.rootNotAllowed(operation: "written as an item") }
         try read { db in
@@ -35,15 +38,18 @@ extension OutlineStore {
             // on the second, and the limit moves down with them.
             let levelsAbove = includingStart ? 1 : 0
             var walk = Walk(
-                fetcher: try ChildrenFetcher(db), maxDepth: maxDepth.map { $0 + levelsAbove } ?? Int.max,
+                fetcher: try ChildrenFetcher(db, readingAttributes: readingAttributes),
+                maxDepth: maxDepth.map { $0 + levelsAbove } ?? Int.max,
                 leavingOutDone: leavingOutDone, path: [start])
             guard includingStart else {
                 try walkChildren(db, &walk, of: start, depth: 1, enter: enter, leave: leave)
                 return
             }
-            let item = try TreeQueries.item(db, start)
+            let attributed = try AttributedItem.read(db, start)
+            let item = attributed.item
             if leavingOutDone, item.isDone { return }
-            let entry = TreeEntry(item: item, depth: 1, isLastSibling: true)
+            var entry = TreeEntry(item: item, depth: 1, isLastSibling: true)
+            if readingAttributes { entry.attributes = attributed.attributes }
             try enter(entry)
             try walkChildren(db, &walk, of: start, depth: 2, enter: enter, leave: leave)
             try leave(entry)
@@ -79,13 +85,14 @@ extension OutlineStore {
         if depth > Self.maximumDepth { throw OutlineError.fileNestsTooDeep(limit: Self.maximumDepth) }
         var children = try walk.fetcher.children(of: parent, db)
         if walk.leavingOutDone { children.removeAll { $0.item.isDone } }
-        for (index, (child, hasChildren)) in children.enumerated() {
+        for (index, (child, hasChildren, attributes)) in children.enumerated() {
             // Where the depth limit cuts, say how much it leaves out: one count of the subtree.
             let hidden =
                 hasChildren && depth >= walk.maxDepth
                 ? try TreeQueries.subtreeSize(db, rootedAt: [child.id], leavingOutDone: walk.leavingOutDone) - 1 : 0
-            let entry = TreeEntry(
+            var entry = TreeEntry(
                 item: child, depth: depth, isLastSibling: index == children.count - 1, hiddenDescendants: hidden)
+            entry.attributes = attributes
             guard walk.path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }
             try enter(entry)
             if hasChildren, depth < walk.maxDepth {

@@ -168,7 +168,8 @@ extension OutlineStore {
     }
 
     static func details(of id: ItemID, _ db: Database) throws -> ItemDetails {
-        let item = try TreeQueries.item(db, id)
+        let attributed = try AttributedItem.read(db, id)
+        let item = attributed.item
         let path = try Self.path(of: id, db)
         return try StoreAddOns.completing(
             ItemDetails(
@@ -176,7 +177,8 @@ extension OutlineStore {
                 parentPath: TitlePath(titles: Array(path.titles.dropLast()), isAnchored: true),
                 siblingCount: try TreeQueries.childCount(db, of: item.parentID), depth: path.titles.count,
                 childCount: try TreeQueries.childCount(db, of: id),
-                descendantCount: try TreeQueries.subtreeSize(db, rootedAt: [id]) - 1),
+                descendantCount: try TreeQueries.subtreeSize(db, rootedAt: [id]) - 1,
+                attributes: attributed.attributes),
             db)
     }
 }
@@ -260,23 +262,29 @@ extension OutlineStore {
     /// the same snapshot as the search.
     public func findDetails(_ query: SearchQuery) throws -> [ItemDetails] {
         try read { db in
-            let found = try Search.run(query, db)
-            // The search gives each item with its path, state and note; the counts come in bulk.
-            let counts = try SubtreeCounts(db, for: found.map(\.item))
-            return try found.map { match in
-                // A NUL (stored only by an edit outside outline) ends the text as `show` reads
-                // it, and `find --json` must give `show --json`'s objects: such an item is read
-                // as `show` reads it.
-                if Self.holdsNUL(match) { return try Self.details(of: match.item.id, db) }
-                return try StoreAddOns.completing(
-                    ItemDetails(
-                        item: match.item, path: match.path,
-                        parentPath: TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true),
-                        siblingCount: counts.childCount(of: match.item.parentID), depth: match.path.titles.count,
-                        childCount: counts.childCount(of: match.item.id),
-                        descendantCount: counts.descendantCount(of: match.item.id)),
-                    db)
-            }
+            try Self.details(of: try Search.run(query, db), db)
+        }
+    }
+
+    /// The details of `found` items, read in bulk: the search gives each item with its path,
+    /// state and note; the counts and attributes come for all of them at once.
+    static func details(of found: [FoundItem], _ db: Database) throws -> [ItemDetails] {
+        let counts = try SubtreeCounts(db, for: found.map(\.item))
+        let attributes = try ItemAttributes.fetch(db, of: found.map(\.item))
+        return try found.map { match in
+            // A NUL (stored only by an edit outside outline) ends the text as `show` reads it,
+            // and `find --json` must give `show --json`'s objects: such an item is read as
+            // `show` reads it.
+            if Self.holdsNUL(match) { return try Self.details(of: match.item.id, db) }
+            return try StoreAddOns.completing(
+                ItemDetails(
+                    item: match.item, path: match.path,
+                    parentPath: TitlePath(titles: Array(match.path.titles.dropLast()), isAnchored: true),
+                    siblingCount: counts.childCount(of: match.item.parentID), depth: match.path.titles.count,
+                    childCount: counts.childCount(of: match.item.id),
+                    descendantCount: counts.descendantCount(of: match.item.id),
+                    attributes: attributes[match.item.id] ?? ItemAttributes()),
+                db)
         }
     }
 }

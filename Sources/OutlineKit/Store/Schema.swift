@@ -16,6 +16,7 @@ enum Schema {
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
     static let migrations: [@Sendable (Database) throws -> Void] = [
         createVersion1, createVersion2, createVersion3, createVersion4, createVersion5, createVersion6,
+        createVersion7,
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -151,6 +152,57 @@ enum Schema {
     ///   empty until `sync init`.
     private static func createVersion6(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE undo_step ADD COLUMN origin INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// Version 7: what an item holds beyond its title and note (`ItemAttributes`), and the
+    /// outline's workflow.
+    ///
+    /// - Each attribute is a column of its own, added at the end with `ALTER TABLE ADD COLUMN`
+    ///   as in version 5: no row is rewritten, and the history's changesets, recorded with fewer
+    ///   columns, still apply (a missing column is filled with its default, NULL).
+    /// - `state` is the item's keyword, NULL for a plain item. No row is rewritten to give the
+    ///   done items of older files their `DONE`: that would make every step recorded before
+    ///   undo to a state the rows never had. A done item with no keyword (`done_at` set, `state`
+    ///   NULL) reads as `DONE` instead (`ItemState`), and undoing an old `done` still leaves a
+    ///   plain item.
+    /// - `last_done` is when a repeating task was last marked done (it stays open); `scheduled`
+    ///   and `due` hold `TaskDate.stored` text, which sorts in time order, and their repeaters
+    ///   sit beside them; `tags` holds the tags as set, one space between them; `properties` a
+    ///   JSON object, keys in the order they were set.
+    /// - `outline_setting` holds the workflow (key `workflow`, `Workflow.description`); the
+    ///   session records it beside the item table, so that a change of workflow is a step.
+    /// - `tag_index` holds each item's tags folded (`TagKey`), set or written as `#word` in its
+    ///   title, for `find --tag` and `tags`. Derived, as the title index is, and kept by the same
+    ///   catch-up: the trigger that notes a retitled item notes a change of tags too.
+    /// - The partial indexes (keyword, dates) hold only the items that have one, so that the
+    ///   agenda and `find`'s filters on them read few rows, and a plain `add` writes to none of
+    ///   them. Priority and properties have none: each index is parsed at every start and
+    ///   compiled into every insert, and those two filters can read the table.
+    private static func createVersion7(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE item ADD COLUMN state TEXT;
+                ALTER TABLE item ADD COLUMN last_done REAL;
+                ALTER TABLE item ADD COLUMN priority TEXT;
+                ALTER TABLE item ADD COLUMN scheduled TEXT;
+                ALTER TABLE item ADD COLUMN scheduled_repeat TEXT;
+                ALTER TABLE item ADD COLUMN due TEXT;
+                ALTER TABLE item ADD COLUMN due_repeat TEXT;
+                ALTER TABLE item ADD COLUMN tags TEXT;
+                ALTER TABLE item ADD COLUMN properties TEXT;
+                CREATE INDEX item_by_state ON item(state) WHERE state IS NOT NULL;
+                CREATE INDEX item_by_scheduled ON item(scheduled) WHERE scheduled IS NOT NULL;
+                CREATE INDEX item_by_due ON item(due) WHERE due IS NOT NULL;
+                CREATE TABLE outline_setting (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE tag_index (key TEXT NOT NULL, id INTEGER NOT NULL, tag TEXT NOT NULL,
+                                        PRIMARY KEY (key, id)) WITHOUT ROWID;
+                CREATE INDEX tag_index_by_id ON tag_index(id);
+                DROP TRIGGER item_retitled;
+                CREATE TRIGGER item_retitled AFTER UPDATE OF title, note, tags ON item WHEN new.id != 0 BEGIN
+                    INSERT OR IGNORE INTO title_unindexed (id) VALUES (new.id);
+                END;
+                INSERT OR IGNORE INTO title_unindexed (id) SELECT id FROM item WHERE id != 0 AND instr(title, '#') > 0;
+                """)
     }
 
     /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.

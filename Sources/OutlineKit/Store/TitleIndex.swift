@@ -1,7 +1,8 @@
 import GRDB
 
 /// The folded copies of the titles that title paths and `find` are served by: the sparse
-/// `title_key` table and the `title_search` trigram index (see `Schema` version 4).
+/// `title_key` table and the `title_search` trigram index (see `Schema` version 4), and the
+/// folded tags of each item, set or written `#word` in its title, in `tag_index` (version 7).
 ///
 /// SQLite cannot fold Unicode itself, so the folding happens here. Triggers note every added,
 /// retitled or removed item in `title_unindexed`, whoever wrote it; `catchUp` folds the noted
@@ -53,6 +54,12 @@ enum TitleIndex {
                         SELECT i.id AS id, outline_title_key(CAST(i.title AS TEXT)) AS key
                         FROM title_unindexed u CROSS JOIN item i ON i.id = u.id)
                     WHERE key IS NOT NULL;
+                DELETE FROM tag_index WHERE id IN (SELECT id FROM title_unindexed);
+                INSERT OR IGNORE INTO tag_index (key, id, tag)
+                    SELECT t.value ->> 0, i.id, t.value ->> 1
+                    FROM title_unindexed u CROSS JOIN item i ON i.id = u.id
+                    CROSS JOIN json_each(outline_tags(CAST(i.title AS TEXT), CAST(i.tags AS TEXT))) t
+                    WHERE i.tags IS NOT NULL OR instr(i.title, '#') > 0;
                 DELETE FROM title_unindexed;
                 """)
     }
@@ -77,6 +84,14 @@ enum TitleIndex {
         },
         DatabaseFunction("outline_title_key", argumentCount: 1, pure: true) { values in
             String.fromDatabaseValue(values[0]).flatMap(TitleKey.stored)
+        },
+        // `[[key, tag], ...]`: the item's tags, set and written in its title (`Tag.all`).
+        DatabaseFunction("outline_tags", argumentCount: 2, pure: true) { values in
+            let title = String.fromDatabaseValue(values[0]) ?? ""
+            let pairs = Tag.all(title: title, tags: String.fromDatabaseValue(values[1]))
+            return "["
+                + pairs.map { "[" + JSONText.quote($0.key) + "," + JSONText.quote($0.tag) + "]" }
+                .joined(separator: ",") + "]"
         },
     ]
 
@@ -107,13 +122,14 @@ enum TitleIndex {
         return rows.map { PendingItem(id: $0[0], parent: $0[1], title: $0[2] ?? "", note: $0[3]) }
     }
 
-    /// Empties both indexes and folds every title again: the way back from an index edited or
+    /// Empties the indexes and folds every title again: the way back from an index edited or
     /// damaged outside outline.
     static func rebuild(_ db: Database) throws {
         try db.execute(
             sql: """
                 DELETE FROM title_key;
                 DELETE FROM title_search;
+                DELETE FROM tag_index;
                 INSERT OR IGNORE INTO title_unindexed (id) SELECT id FROM item WHERE id != 0;
                 """)
         try catchUp(db)

@@ -86,8 +86,15 @@ enum SyncApplier {
             parentUIDs.insert(node.parent)
             outcome.added += 1
         }
+        // The log carries the done time, not the keyword: where another machine marked an item
+        // done or open again, the local keyword (which said the opposite) is dropped, so that the
+        // item reads as DONE, or as a plain open item, as a file made before keywords does.
         let update = try db.cachedStatement(
-            sql: "UPDATE item SET parent_id = ?, title = ?, done_at = ?, note = ? WHERE id = ?")
+            sql: """
+                UPDATE item SET parent_id = ?1, title = ?2, done_at = ?3, note = ?4,
+                                state = CASE WHEN (?3 IS NULL) = (done_at IS NULL) THEN state END
+                WHERE id = ?5
+                """)
         for (id, node) in updates {
             try update.execute(arguments: [try localID(node.parent) ?? .root, node.title, node.doneAt, node.note, id])
             outcome.changed += 1

@@ -8,8 +8,9 @@ public enum Action: Equatable, Sendable {
     case move(titles: [String], destination: MoveDestination)
     /// The item's title before and after.
     case edit(from: String, to: String)
-    /// Titles of the items marked done (those that were open).
-    case done(titles: [String])
+    /// Titles of the items marked done (those that were open), and for each repeating item
+    /// among them, how its dates moved (`due moved to 2027-01-01`): it stays open.
+    case done(titles: [String], moved: [String] = [])
     /// Titles of the items marked open again (those that were done).
     case reopen(titles: [String])
     /// The item's title, and whether its note was removed rather than set.
@@ -23,6 +24,11 @@ public enum Action: Equatable, Sendable {
     /// The title of the item whose subtree was edited as text (nil for the whole outline), and
     /// what the edit changed.
     case editText(rootTitle: String?, counts: EditCounts)
+    /// Titles of the items whose attributes were set, and what was set, in words (`due
+    /// 2026-12-01`, `+work`, `priority A`).
+    case set(titles: [String], changes: [String])
+    /// The outline's new workflow, as written (`TODO NEXT | DONE`).
+    case workflow(String)
     /// A sync round's changes to this outline: how many items it added, removed and changed.
     case sync(added: Int, removed: Int, changed: Int)
 
@@ -45,7 +51,7 @@ public enum Action: Equatable, Sendable {
 
     /// The past-tense summary a command prints: `removed "Groceries" and 3 descendants`.
     public var summary: String {
-        if case .done(let titles) = self { return "marked \(Self.list(titles)) done" }
+        if case .done(let titles, let moved) = self { return "marked \(Self.list(titles)) done" + Self.moves(moved) }
         return phrase(verb: pastTense)
     }
 
@@ -54,7 +60,7 @@ public enum Action: Equatable, Sendable {
         switch self {
         case .edit(_, let to): "nothing changed: \(Self.quote(to)) already has that title"
         case .move(let titles, _): "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already there"
-        case .done(let titles): "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already done"
+        case .done(let titles, _): "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already done"
         case .reopen(let titles): "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already open"
         case .note(let title, let removed):
             removed
@@ -64,6 +70,9 @@ public enum Action: Equatable, Sendable {
             "nothing changed: \(Self.describeList(parentTitle)) is already "
                 + "sorted \(Self.describe(key, reversed: reversed))"
         case .editText: "nothing changed: the text says what the outline already holds"
+        case .set(let titles, _):
+            "nothing changed: \(Self.list(titles)) already \(titles.count == 1 ? "has" : "have") that"
+        case .workflow(let workflow): "nothing changed: the workflow is already \(Self.quote(workflow))"
         default: "nothing changed"
         }
     }
@@ -83,6 +92,8 @@ public enum Action: Equatable, Sendable {
         case .sort: "sort"
         case .importDocuments: "import"
         case .editText: "edit"
+        case .set: "set"
+        case .workflow: "workflow"
         case .sync: "sync"
         }
     }
@@ -100,6 +111,8 @@ public enum Action: Equatable, Sendable {
         case .sort: "sorted"
         case .importDocuments: "imported"
         case .editText: "edited"
+        case .set: "set"
+        case .workflow: "set the workflow to"
         case .sync: "synced"
         }
     }
@@ -117,8 +130,14 @@ public enum Action: Equatable, Sendable {
             return "\(verb) \(Self.list(titles)) \(Self.describe(destination))"
         case .edit(let from, let to):
             return "\(verb) \(Self.quote(from)) to \(Self.quote(to))"
-        case .done(let titles), .reopen(let titles):
+        case .done(let titles, let moved):
+            return "\(verb) \(Self.list(titles))" + Self.moves(moved)
+        case .reopen(let titles):
             return "\(verb) \(Self.list(titles))"
+        case .set(let titles, let changes):
+            return "\(verb) \(Self.list(titles)): " + changes.joined(separator: ", ")
+        case .workflow(let workflow):
+            return "\(verb) \(Self.quote(workflow))"
         case .note(let title, _):
             return "\(verb) \(Self.quote(title))"
         case .copy(let titles, let descendants, let destination):
@@ -137,6 +156,11 @@ public enum Action: Equatable, Sendable {
                 .map { "\($0.0) \($0.1)" }
             return "\(verb): " + (parts.isEmpty ? "reordered" : parts.joined(separator: ", "))
         }
+    }
+
+    /// How repeating items' dates moved, in parentheses: ` (due moved to 2027-01-01)`.
+    private static func moves(_ moved: [String]) -> String {
+        moved.isEmpty ? "" : " (" + moved.joined(separator: "; ") + ")"
     }
 
     /// The list a sort reorders: `"Groceries"`, or `the top level`.

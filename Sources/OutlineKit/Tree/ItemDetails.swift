@@ -16,11 +16,13 @@ public struct ItemDetails: Equatable, Sendable {
     public var descendantCount: Int
     /// Its global id, the same on every machine the outline syncs with; nil when it does not sync.
     public var globalID: String?
+    /// Its state, tags, dates, priority and properties.
+    public var attributes: ItemAttributes
 
     /// Details as the store reads them.
     public init(
         item: Item, path: TitlePath, parentPath: TitlePath, siblingCount: Int, depth: Int, childCount: Int,
-        descendantCount: Int, globalID: String? = nil
+        descendantCount: Int, globalID: String? = nil, attributes: ItemAttributes = ItemAttributes()
     ) {
         self.item = item
         self.path = path
@@ -30,5 +32,6 @@ public struct ItemDetails: Equatable, Sendable {
         self.childCount = childCount
         self.descendantCount = descendantCount
         self.globalID = globalID
+        self.attributes = attributes
     }
 }

@@ -9,6 +9,9 @@ public struct TreeEntry: Equatable, Sendable {
     /// How many descendants of this item a walk's depth limit left out: 0 when the walk shows its
     /// children, or when it has none.
     public var hiddenDescendants: Int
+    /// The item's attributes, when the walk was asked to read them (`readingAttributes`); nil
+    /// otherwise.
+    public var attributes: ItemAttributes?
 
     /// The item's id.
     public var id: ItemID { item.id }

@@ -18,6 +18,9 @@ struct ChangedRow: Equatable {
         /// had it), `.some(nil)` where it sets it to NULL (open, no note).
         var doneAt: Date?? = nil
         var note: String?? = nil
+        /// Whether these values set any attribute column (`ItemAttributes`): a change of tags,
+        /// dates, priority, properties or keyword, which a change report calls an update.
+        var setsAttributes = false
 
         /// Whether these values set the state or the note.
         var setsContent: Bool { doneAt != nil || note != nil }
@@ -31,8 +34,9 @@ struct ChangedRow: Equatable {
     var oldParent: ItemID? { old.parent }
     var newParent: ItemID? { new.parent }
 
-    /// Column order of the item table: id, parent_id, position, title, done_at, note.
-    private enum Column: Int32 { case id = 0, parent, position, title, doneAt, note }
+    /// Column order of the item table: id, parent_id, position, title, done_at, note, then the
+    /// attributes of schema version 7, `state` first and `properties` last.
+    private enum Column: Int32 { case id = 0, parent, position, title, doneAt, note, state, properties = 14 }
 
     init(kind: Kind, id: ItemID, old: Values = Values(), new: Values = Values()) {
         self.kind = kind
@@ -41,12 +45,20 @@ struct ChangedRow: Equatable {
         self.new = new
     }
 
-    init(_ iterator: OpaquePointer) throws {
+    /// The row the iterator is at; nil for a row of another table than `item` (the session also
+    /// records `outline_setting`, where the workflow lives).
+    init?(_ iterator: OpaquePointer) {
         var table: UnsafePointer<CChar>?
         var columnCount: Int32 = 0
         var operation: Int32 = 0
         var indirect: Int32 = 0
         sqlite3changeset_op(iterator, &table, &columnCount, &operation, &indirect)
+        guard let table, String(cString: table) == "item" else { return nil }
+        self.init(iterator, operation: operation)
+    }
+
+    /// The row the iterator is at, a row of the item table.
+    private init(_ iterator: OpaquePointer, operation: Int32) {
         switch operation {
         case SQLITE_INSERT:
             kind = .insert
@@ -74,7 +86,11 @@ struct ChangedRow: Equatable {
             doneAt: nullable(iterator, .doneAt, read).map { value in
                 value.flatMap { ItemColumns.doneAt(type: sqlite3_value_type($0), seconds: sqlite3_value_double($0)) }
             },
-            note: nullable(iterator, .note, read).map { value in value.map(text) })
+            note: nullable(iterator, .note, read).map { value in value.map(text) },
+            setsAttributes: (Column.state.rawValue...Column.properties.rawValue).contains { column in
+                var value: OpaquePointer?
+                return read(iterator, column, &value) == SQLITE_OK && value != nil
+            })
     }
 
     /// A column that may hold NULL: nil where the changeset does not set it (or has no such

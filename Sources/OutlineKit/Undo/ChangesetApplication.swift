@@ -29,7 +29,8 @@ enum ChangesetApplication {
         }
         // The apply runs without triggers (see changeset_apply.c): note what they would have.
         try TitleIndex.note(
-            rows.filter { $0.kind != .update || $0.new.title != nil || $0.new.note != nil }.map(\.id), db)
+            rows.filter { $0.kind != .update || $0.new.title != nil || $0.new.note != nil || $0.new.setsAttributes }
+                .map(\.id), db)
         try StoreAddOns.noteChanged(rows.map(\.id), db)
         // Said after applying, so that a conflict on the step's own rows, the more exact reason,
         // wins; the caller's transaction rolls the applied changes back.

@@ -2,7 +2,8 @@ import CSQLiteSession
 import Foundation
 import GRDB
 
-/// The rows one command changed in the item table, as recorded by SQLite's session extension.
+/// The rows one command changed in the item table (and in `outline_setting`, where the workflow
+/// lives), as recorded by SQLite's session extension.
 ///
 /// A session attached around a command's statements captures every row they touch, including
 /// rows removed by `ON DELETE CASCADE` and siblings renumbered by the same transaction. Applied
@@ -23,6 +24,9 @@ struct SessionChangeset: Equatable {
         try check(sqlite3session_create(connection, "main", &session), "start recording")
         defer { sqlite3session_delete(session) }
         try check(sqlite3session_attach(session, "item"), "record the item table")
+        // The workflow: a change of it is a step too. Attaching costs nothing until a row of the
+        // table changes.
+        try check(sqlite3session_attach(session, "outline_setting"), "record the workflow")
         let result = try body()
         var size: Int32 = 0
         var buffer: UnsafeMutableRawPointer?
@@ -62,7 +66,7 @@ struct SessionChangeset: Equatable {
             defer { sqlite3changeset_finalize(iterator) }
             var code = sqlite3changeset_next(iterator)
             while code == SQLITE_ROW {
-                rows.append(try ChangedRow(iterator!))
+                if let row = ChangedRow(iterator!) { rows.append(row) }
                 code = sqlite3changeset_next(iterator)
             }
             // A damaged changeset ends the iteration early with an error, not with DONE.

@@ -22,4 +22,27 @@ struct CheckCommandTests {
         let json = try outline.run(["check", "--json"])
         #expect(json.stdout.hasPrefix("{\"ok\":false,"))
     }
+
+    /// Attributes outline never writes, stored with sqlite3: each is named, read as no value,
+    /// and the file is otherwise whole.
+    @Test func checkNamesAttributesEditedOutside() throws {
+        try outline.run(["add", "a", "b", "c", "d", "--state", "TODO"])
+        try outline.sqlite(
+            """
+            UPDATE item SET priority = 'Z' WHERE id = 1; UPDATE item SET due = '2026-02-30' WHERE id = 2;
+            UPDATE item SET state = 'WAITING' WHERE id = 3; UPDATE item SET properties = '[1]' WHERE id = 4;
+            """)
+        let result = try outline.run(["check"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                problem: item 1 has the priority Z, not A, B or C
+                problem: item 2 has a due date that cannot be read: 2026-02-30
+                problem: item 3 has the keyword WAITING, which the workflow lacks
+                problem: item 4 has properties that are not a JSON object of text
+
+                """)
+        let shown = try outline.run(["show", "2", "--json"])
+        #expect(shown.status == 0 && shown.stdout.contains(#""due":null"#))
+    }
 }

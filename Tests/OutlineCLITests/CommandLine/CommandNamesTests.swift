@@ -39,7 +39,9 @@ struct CommandNamesTests {
         #expect(missing.isEmpty, "\(missing.map { $0.configuration.commandName ?? "?" })")
         let commandLines = [
             "add x", "ls", "show 1", "find x", "rm 1", "mv 1 --under 2", "cp 1 --under 2", "edit 1 t", "edit --print",
-            "done 1", "reopen 1", "note 1", "sort 1", "export", "import -", "undo", "redo", "history", "watch", "check",
+            "done 1", "reopen 1", "set 1 --tag x", "workflow", "tags", "agenda", "note 1", "sort 1", "export",
+            "import -", "undo",
+            "redo", "history", "watch", "check",
             "reindex", "sync", "sync init r", "sync status", "sync compact", "sync remote r",
         ]
         for line in commandLines {

@@ -21,7 +21,8 @@ struct DatabasePathTests {
     @Test(arguments: [
         ["ls"], ["ls", "--tsv"], ["history"], ["undo", "--dry-run"], ["redo", "--dry-run"], ["check"],
         ["watch", "--json"], ["undo"], ["rm", "1"], ["mv", "1", "--under", "0"], ["edit", "1", "x"],
-        ["show", "1"], ["show", "Milk"], ["ls", "Milk"], ["find", "milk"], ["reindex"],
+        ["show", "1"], ["show", "Milk"], ["ls", "Milk"], ["find", "milk"], ["reindex"], ["tags"], ["agenda"],
+        ["workflow"], ["find", "--tag", "work"], ["set", "1", "--tag", "x"], ["workflow", "TODO | DONE"],
     ])
     func aMissingNamedDatabaseIsRefusedNotCreated(command: [String]) throws {
         let viaOption = try outline.run(command)
@@ -46,12 +47,15 @@ struct DatabasePathTests {
         #expect(try run(["ls"]).stdout == "")
         #expect(try run(["ls", "--json"]).stdout == "[]\n")
         #expect(try run(["history"]).status == 0)
-        #expect(try run(["check"]).stdout == "ok: 0 items, schema 6, no problems found\n")
+        #expect(try run(["check"]).stdout == "ok: 0 items, schema 7, no problems found\n")
         #expect(try run(["undo", "--dry-run"]).stderr == "error: nothing to undo\n")
         #expect(try run(["rm", "1"]).stderr == "error: no item with id 1\n")
         #expect(try run(["find", "milk"]).stdout == "")
         #expect(try run(["show", "Milk"]).stderr == "error: no item titled \"Milk\"\n")
         #expect(try run(["reindex"]).stdout == "indexed the titles of 0 items\n")
+        #expect(try run(["tags"]).stdout == "")
+        #expect(try run(["agenda"]).stdout == "")
+        #expect(try run(["workflow"]).stdout == "TODO | DONE\n")
         #expect(!FileManager.default.fileExists(atPath: home), "nothing created, not even the folder")
         #expect(try run(["add", "Milk"]).stdout == "1\n")
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/outline/outline.db"))

@@ -76,8 +76,9 @@ struct ExportIncludeSelfTests {
                 == "Groceries\n  Milk\n    Oat milk\n  Eggs\n")
         let json = try export(["Groceries/Milk", "--include-self", "--format", "json"])
         #expect(
-            json == #"[{"id":3,"title":"Milk","position":1,"done":false,"note":null,"children":["#
-                + #"{"id":5,"title":"Oat milk","position":1,"done":false,"note":null,"children":[]}]}]"# + "\n")
+            json == #"[{"id":3,"title":"Milk","position":1,"done":false,"note":null,"# + OutlineProcess.openListingJSON
+                + #","children":[{"id":5,"title":"Oat milk","position":1,"done":false,"note":null,"#
+                + OutlineProcess.openListingJSON + #","children":[]}]}]"# + "\n")
         #expect(try export(["Groceries/Milk", "--include-self", "--json"]) == json)
         // --open leaves out done items with their subtrees, the exported item too.
         #expect(
@@ -107,13 +108,17 @@ struct ExportIncludeSelfTests {
         ),
         (
             "json",
-            #"[{"id":4,"title":"Eggs","position":2,"done":true,"note":"Free range\n  six of them","children":[]}]"#
-                + "\n"
+            #"[{"id":4,"title":"Eggs","position":2,"done":true,"note":"Free range\n  six of them","#
+                + #""done_at":"(time)","last_done":null,"state":"DONE","tags":[],"scheduled":null,"due":null,"#
+                + #""priority":null,"properties":{},"children":[]}]"# + "\n"
         ),
     ])
     func aLeafIsWrittenWithItsNoteAndState(format: String, expected: String) throws {
         try makeOutline()
-        #expect(try export(["Groceries/Eggs", "--include-self", "--format", format]) == expected)
+        // The moment it was marked done is the test's own: JSON gives it, the others do not.
+        let written = try export(["Groceries/Eggs", "--include-self", "--format", format])
+            .replacing(/"done_at":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"/, with: #""done_at":"(time)""#)
+        #expect(written == expected)
     }
 
     /// The copy of issue 31: `export Work --include-self | import - --under Archive` brings Work

@@ -39,8 +39,9 @@ struct FindTests {
         let json = try outline.run(["find", "oat", "--json"])
         #expect(
             json.stdout
-                == #"[{"id":3,"uid":null,"title":"Oat milk","path":"/Groceries/Oat milk","parent":1,"position":2,"depth":2,"done":false,"done_at":null,"note":null,"children":0,"descendants":0}]"#
-                + "\n")
+                == #"[{"id":3,"uid":null,"title":"Oat milk","path":"/Groceries/Oat milk","parent":1,"position":2,"#
+                + #""depth":2,"done":false,"done_at":null,"# + OutlineProcess.noAttributesJSON
+                + #","note":null,"children":0,"descendants":0}]"# + "\n")
         #expect(try outline.run(["find", "nothing", "--json"]).stdout == "[]\n")
     }
 
@@ -99,7 +100,10 @@ struct FindTests {
     @Test func findRefusals() throws {
         try outline.makeMilkTitles()
         let cases: [([String], Int32, String)] = [
-            (["find"], 64, "error: missing expected argument '<text> ...' (see 'outline find --help')\n"),
+            (
+                ["find"], 64,
+                "error: give some text to look for, or a filter such as --tag or --due-by (see 'outline find --help')\n"
+            ),
             (
                 ["find", "  "], 64,
                 "error: give some text to look for; blank TEXT finds nothing (see 'outline find --help')\n"

@@ -19,9 +19,10 @@ struct ListTests {
         let json = try outline.run(["ls", "1", "--json"]).stdout
         #expect(
             json == """
-                [{"id":3,"title":"a1","position":1,"done":false,"note":null,"children":[{"id":5,"title":"deep",\
-                "position":1,"done":false,"note":null,"children":[]}]},\
-                {"id":4,"title":"a2","position":2,"done":false,"note":null,"children":[]}]
+                [{"id":3,"title":"a1","position":1,"done":false,"note":null,\(OutlineProcess.openListingJSON),\
+                "children":[{"id":5,"title":"deep",\
+                "position":1,"done":false,"note":null,\(OutlineProcess.openListingJSON),"children":[]}]},\
+                {"id":4,"title":"a2","position":2,"done":false,"note":null,\(OutlineProcess.openListingJSON),"children":[]}]
 
                 """)
         let parsed = try JSONSerialization.jsonObject(with: Data(try outline.run(["ls", "--json"]).stdout.utf8))
@@ -40,8 +41,11 @@ struct ListTests {
             try outline.run(["ls", "--depth", "2"]).stdout == "1  Groceries\n3  ├─ Milk (+1)\n4  └─ Eggs\n2  Work\n")
         #expect(
             try outline.run(["ls", "--depth", "1", "--json"]).stdout
-                == #"[{"id":1,"title":"Groceries","position":1,"done":false,"note":null,"children":null,"hidden":3},"#
-                + #"{"id":2,"title":"Work","position":2,"done":false,"note":null,"children":[]}]"# + "\n")
+                == #"[{"id":1,"title":"Groceries","position":1,"done":false,"note":null,"#
+                + OutlineProcess.openListingJSON
+                + #","children":null,"hidden":3},"#
+                + #"{"id":2,"title":"Work","position":2,"done":false,"note":null,"# + OutlineProcess.openListingJSON
+                + #","children":[]}]"# + "\n")
         let json = try outline.run(["ls", "1", "--depth", "1", "--json"]).stdout
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
         #expect(parsed?.first?["children"] is NSNull)

@@ -29,10 +29,10 @@ struct MomentTests {
 
     @Test func showAndHistoryShowLocalTimeInOneForm() throws {
         let kolkata = try shown(in: "Asia/Kolkata")  // UTC+05:30
-        #expect(kolkata.show == "state:       done (2026-11-27 01:38:33)", "\(kolkata)")
+        #expect(kolkata.show == "state:       DONE (2026-11-27 01:38:33)", "\(kolkata)")
         #expect(kolkata.history == "2  2026-11-27 01:38:33  done \"Pay rent\"", "\(kolkata)")
         let newYork = try shown(in: "America/New_York")  // UTC-05:00 in November
-        #expect(newYork.show == "state:       done (2026-11-26 15:08:33)", "\(newYork)")
+        #expect(newYork.show == "state:       DONE (2026-11-26 15:08:33)", "\(newYork)")
         #expect(newYork.history == "2  2026-11-26 15:08:33  done \"Pay rent\"", "\(newYork)")
     }
 

@@ -26,8 +26,9 @@ struct ShowTests {
         let top = try outline.run(["show", "groceries", "--json"])
         #expect(
             top.stdout
-                == #"{"id":1,"uid":null,"title":"Groceries","path":"/Groceries","parent":0,"position":1,"depth":1,"done":false,"done_at":null,"note":null,"children":3,"descendants":3}"#
-                + "\n")
+                == #"{"id":1,"uid":null,"title":"Groceries","path":"/Groceries","parent":0,"position":1,"depth":1,"#
+                + #""done":false,"done_at":null,"# + OutlineProcess.noAttributesJSON
+                + #","note":null,"children":3,"descendants":3}"# + "\n")
         #expect(try outline.run(["show", "1"]).stdout.contains("parent:      0 (the root)\n"))
         let refused = try outline.run(["show", "root"])
         #expect(refused.status == 1 && refused.stderr.hasPrefix("error: the root (0) cannot be shown as an item"))

@@ -3,6 +3,14 @@ import Foundation
 /// The small outlines several suites start from, and what they read back of the history: one
 /// definition each, so that a suite's comment of ids stays true for all of them.
 extension OutlineProcess {
+    /// What `show --json` and each `ls --json` object say of a plain item that holds no
+    /// attributes (SPEC, "What an item holds"), after its `done_at`.
+    static let noAttributesJSON =
+        #""last_done":null,"state":null,"tags":[],"scheduled":null,"due":null,"priority":null,"properties":{}"#
+
+    /// The fields each `ls --json` object adds after `note` for an open item with no attributes.
+    static let openListingJSON = #""done_at":null,"# + noAttributesJSON
+
     /// 1 Groceries (3 Milk (6 Oat milk), 4 Eggs, 5 Bread), 2 Work
     func makeGroceries() throws {
         try run(["add", "Groceries", "Work"])

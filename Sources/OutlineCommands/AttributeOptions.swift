@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import OutlineKit
+
+/// `--state`, `--tag`, `--untag`, `--due`, `--scheduled`, `--priority`, `--property`: what `set`
+/// changes of items, and what `add` gives the items it adds, declared here once and taken by
+/// both as `@OptionGroup var attributes: AttributeOptions`.
+package struct AttributeOptions: ParsableArguments {
+    /// `--state`: a keyword of the workflow, or `none`.
+    @Option(
+        help: ArgumentHelp(
+            "A keyword of the workflow (TODO, DONE; see 'outline workflow'), or none for a plain item.",
+            valueName: "keyword"))
+    var state: String?
+
+    /// `--tag`, repeatable.
+    @Option(help: ArgumentHelp("Add a tag: a word of letters, digits, _ and @ (repeatable).", valueName: "tag"))
+    var tag: [String] = []
+
+    /// `--untag`, repeatable.
+    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"))
+    var untag: [String] = []
+
+    /// `--due`: a DATE, or `none`.
+    @Option(
+        help: ArgumentHelp(
+            "The deadline: 2026-12-01, '2026-12-01 14:30', today, tomorrow, fri, +3d, +2w, with an optional repeater ('fri +1w', '++1d', '.+1m'); none removes it.",
+            valueName: "date"))
+    var due: String?
+
+    /// `--scheduled`: a DATE, or `none`.
+    @Option(help: ArgumentHelp("When to start, a date as for --due; none removes it.", valueName: "date"))
+    var scheduled: String?
+
+    /// `--priority`: A, B, C (or H, M, L), or `none`.
+    @Option(help: ArgumentHelp("A, B or C (A is the highest; H, M, L also read), or none.", valueName: "priority"))
+    var priority: String?
+
+    /// `--property`, repeatable.
+    @Option(help: ArgumentHelp("Set a property, KEY=VALUE; KEY= removes it (repeatable).", valueName: "key=value"))
+    var property: [String] = []
+
+    /// The options as the parser makes them, before parsing.
+    package init() {}
+
+    /// Whether any of the options was given.
+    var isEmpty: Bool {
+        state == nil && tag.isEmpty && untag.isEmpty && due == nil && scheduled == nil && priority == nil
+            && property.isEmpty
+    }
+
+    /// The change the options ask for, each value read and checked; dates read against `today`.
+    ///
+    /// - Throws: `invalidTag`, `invalidDate`, `invalidPriority`, `invalidProperty`.
+    func change(today: CalendarDay) throws -> AttributeChange {
+        var change = AttributeChange()
+        if let state { change.state = Self.isNone(state) ? .plain : .keyword(state) }
+        change.addedTags = try tag.map(Tag.validated)
+        change.removedTags = try untag.map(Tag.validated)
+        change.due = try due.map { try Self.date($0, today: today) }
+        change.scheduled = try scheduled.map { try Self.date($0, today: today) }
+        if let priority { change.priority = Self.isNone(priority) ? .some(nil) : try Priority(parsing: priority) }
+        change.properties = try property.map(ItemProperty.assignment)
+        return change
+    }
+
+    private static func isNone(_ text: String) -> Bool { text.lowercased() == "none" }
+
+    /// A DATE, or nil for `none`.
+    private static func date(_ text: String, today: CalendarDay) throws -> TaskDate? {
+        if isNone(text) { return nil }
+        do {
+            return try DateInput.read(text, today: today)
+        } catch {
+            throw OutlineError.invalidDate(error.input, reason: error.reason)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import OutlineKit
+
+/// `find`'s FILTERs: what the items' attributes must be (SPEC, the `find` row).
+package struct FilterOptions: ParsableArguments {
+    /// `--tag`, repeatable: all of them.
+    @Option(
+        help: ArgumentHelp(
+            "Only items with this tag, set or written #tag in the title (repeatable: all of them).", valueName: "tag"))
+    var tag: [String] = []
+
+    /// `--state`, repeatable: any of them.
+    @Option(
+        help: ArgumentHelp(
+            "Only items with this keyword; none for plain items (repeatable: any of them).", valueName: "keyword"))
+    var state: [String] = []
+
+    /// `--priority`: this or higher.
+    @Option(help: ArgumentHelp("Only items of this priority or higher (A, B, C).", valueName: "priority"))
+    var priority: String?
+
+    /// `--due-by`.
+    @Option(
+        name: .customLong("due-by"),
+        help: ArgumentHelp(
+            "Only open items due on or before this date (today, fri, +7d, 2026-12-01).", valueName: "date"))
+    var dueBy: String?
+
+    /// `--scheduled-by`.
+    @Option(
+        name: .customLong("scheduled-by"),
+        help: ArgumentHelp("Only open items scheduled on or before this date.", valueName: "date"))
+    var scheduledBy: String?
+
+    /// `--done-since`.
+    @Option(
+        name: .customLong("done-since"),
+        help: ArgumentHelp("Only items done on or after this date (today: what was finished today).", valueName: "date")
+    )
+    var doneSince: String?
+
+    /// `--property`, repeatable.
+    @Option(
+        help: ArgumentHelp(
+            "Only items with this property, or with this value of it (repeatable: all of them).",
+            valueName: "key[=value]"))
+    var property: [String] = []
+
+    /// The options as the parser makes them, before parsing.
+    package init() {}
+
+    /// Whether no filter was given.
+    var isEmpty: Bool {
+        tag.isEmpty && state.isEmpty && priority == nil && dueBy == nil && scheduledBy == nil && doneSince == nil
+            && property.isEmpty
+    }
+
+    /// The filters, each value read and checked; dates read against `today` in the local zone.
+    ///
+    /// - Throws: `invalidTag`, `invalidPriority`, `invalidDate`, `invalidProperty`.
+    func filters(today: CalendarDay) throws -> SearchFilters {
+        var filters = SearchFilters()
+        filters.tags = try tag.map(Tag.validated)
+        filters.states = state.map { $0.lowercased() == "none" ? .plain : .keyword($0) }
+        filters.priority = try priority.map { try Priority(parsing: $0) }
+        filters.dueBy = try dueBy.map { try Self.date($0, today: today) }
+        filters.scheduledBy = try scheduledBy.map { try Self.date($0, today: today) }
+        filters.doneSince = try doneSince.map { try Self.date($0, today: today).day.start() }
+        filters.properties = try property.map(ItemProperty.filter)
+        return filters
+    }
+
+    private static func date(_ text: String, today: CalendarDay) throws -> TaskDate {
+        do {
+            return try DateInput.read(text, today: today)
+        } catch {
+            throw OutlineError.invalidDate(error.input, reason: error.reason)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+/// What needs doing, as `outline agenda` shows it: open items due before today, then a section a
+/// day with the open items scheduled or due on it (SPEC, the `agenda` row).
+public struct AgendaSection: Equatable, Sendable {
+    /// Which section: the overdue items, or one day's.
+    public enum Day: Equatable, Sendable {
+        /// Open items due before today.
+        case overdue
+        /// The items scheduled or due on this day.
+        case day(CalendarDay)
+    }
+
+    /// Which section this is.
+    public var day: Day
+    /// Its items, by time of day (timed ones first), then priority.
+    public var entries: [AgendaEntry]
+}
+
+/// One line of the agenda: an item, the date that puts it there, and which date that is.
+public struct AgendaEntry: Equatable, Sendable {
+    /// Which of the item's dates puts it in the section.
+    public enum Reason: String, Sendable {
+        /// Its deadline.
+        case due
+        /// When it is to start.
+        case scheduled
+    }
+
+    /// The item, with its path and attributes.
+    public var details: ItemDetails
+    /// Why it is there.
+    public var reason: Reason
+    /// The date that falls in the section: the item's own, or one its `+` repeater reaches.
+    public var date: TaskDate
+}
+
+extension OutlineStore {
+    /// The agenda of `days` days from `today` (the overdue section first), for the items in
+    /// `subtree`: sections that hold nothing are left out. An item with a `+` repeater is on
+    /// every day it falls on in the range; `++` and `.+` repeaters, whose next date depends on
+    /// when the item is done, put it on its current date only.
+    ///
+    /// - Throws: `unknownItem` when `subtree` does not exist.
+    public func agenda(from today: CalendarDay = .today(), days: Int = 7, under subtree: ItemID = .root) throws
+        -> [AgendaSection]
+    {
+        let last = today.adding(days: max(days, 1) - 1)
+        return try read { db in
+            try TreeQueries.requireParent(db, subtree)
+            var overdue: [(ItemID, AgendaEntry.Reason, TaskDate)] = []
+            var byDay: [CalendarDay: [(ItemID, AgendaEntry.Reason, TaskDate)]] = [:]
+            for (reason, dated) in [
+                (AgendaEntry.Reason.due, try Self.datedOpenItems(db, due: true)),
+                (.scheduled, try Self.datedOpenItems(db, due: false)),
+            ] {
+                for (id, date) in dated {
+                    if reason == .due, date.day < today { overdue.append((id, reason, date)) }
+                    for day in Self.occurrences(of: date, from: today, through: last) {
+                        var occurrence = date
+                        occurrence.day = day
+                        byDay[day, default: []].append((id, reason, occurrence))
+                    }
+                }
+            }
+            // Every item's details at once, as `find --json` reads them: paths through the
+            // search's tree, counts and attributes in bulk; items outside `subtree` drop out.
+            let ids = Array(Set(overdue.map(\.0) + byDay.values.flatMap { $0.map(\.0) }))
+            let found = try Search.found(ids, within: subtree, db)
+            let details = Dictionary(
+                try Self.details(of: found, db).map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+            func entries(_ dated: [(ItemID, AgendaEntry.Reason, TaskDate)]) -> [AgendaEntry] {
+                dated.compactMap { id, reason, date in
+                    details[id].map { AgendaEntry(details: $0, reason: reason, date: date) }
+                }
+            }
+            var sections: [AgendaSection] = []
+            // The longest overdue first.
+            let late = entries(overdue).sorted { first, second in
+                first.date.stored != second.date.stored
+                    ? first.date.stored < second.date.stored : first.rank < second.rank
+            }
+            if !late.isEmpty { sections.append(AgendaSection(day: .overdue, entries: late)) }
+            for day in byDay.keys.sorted() {
+                let entries = entries(byDay[day]!).sorted { $0.rank < $1.rank }
+                if !entries.isEmpty { sections.append(AgendaSection(day: .day(day), entries: entries)) }
+            }
+            return sections
+        }
+    }
+
+    /// The open items with a due (or a scheduled) date, with that date, read through the
+    /// partial index of the items that have one.
+    private static func datedOpenItems(_ db: Database, due: Bool) throws -> [(ItemID, TaskDate)] {
+        let sql =
+            due
+            ? "SELECT id, CAST(due AS TEXT), CAST(due_repeat AS TEXT) FROM item WHERE due IS NOT NULL AND done_at IS NULL"
+            : """
+            SELECT id, CAST(scheduled AS TEXT), CAST(scheduled_repeat AS TEXT) FROM item
+            WHERE scheduled IS NOT NULL AND done_at IS NULL
+            """
+        var dated: [(ItemID, TaskDate)] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
+        while let row = try rows.next() {
+            guard let text = row[1] as String?, let date = TaskDate(stored: text, repeater: row[2]) else { continue }
+            dated.append((row[0], date))
+        }
+        return dated
+    }
+
+    /// The days from `first` through `last` that `date` falls on: its own day, and with a `+`
+    /// repeater every day the repeater reaches from it.
+    static func occurrences(of date: TaskDate, from first: CalendarDay, through last: CalendarDay) -> [CalendarDay] {
+        var days: [CalendarDay] = []
+        if date.day >= first, date.day <= last { days.append(date.day) }
+        guard let repeater = date.repeater, repeater.kind == .cumulate, date.day <= last else { return days }
+        // Each step from the date before, as org-mode moves a `+` date when it is done.
+        var day = date.day
+        while true {
+            let next = Interval.move(day, by: repeater.count, repeater.unit)
+            guard next > day, next <= last else { break }
+            day = next
+            if day >= first { days.append(day) }
+        }
+        return days
+    }
+}
+
+extension AgendaEntry {
+    /// The order within a section: timed entries first by their time, then by priority (A
+    /// first, none last), then in id order.
+    fileprivate var rank: (Int, Int, ItemID) {
+        let priority = details.attributes.priority.map { ["A": 0, "B": 1, "C": 2][$0.rawValue] ?? 3 } ?? 3
+        return (date.minuteOfDay ?? 24 * 60, priority, details.item.id)
+    }
+}

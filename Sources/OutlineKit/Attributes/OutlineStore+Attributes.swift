@@ -1,0 +1,229 @@
+import Foundation
+import GRDB
+
+extension OutlineStore {
+    /// The item's attributes: state, tags, dates, priority, properties.
+    ///
+    /// - Throws: `unknownItem`, `rootNotAllowed`.
+    public func attributes(of id: ItemID) throws -> ItemAttributes {
+        if id == .root { throw OutlineError.rootNotAllowed(operation: "shown as an item") }
+        return try read { db in try AttributedItem.read(db, id).attributes }
+    }
+
+    /// Sets the items' attributes as `change` says, as one step; `date` is when a state becomes
+    /// done. An item the change leaves as it was is left out of the step's name; when none
+    /// changes, no step is recorded (`ChangeResult.step` is nil).
+    ///
+    /// A done keyword given to an open item with a repeating date keeps it open and moves its
+    /// dates, as `markDone(_:at:reportingChanges:)` does.
+    ///
+    /// - Throws: `unknownKeyword`, `rootNotAllowed`, `duplicateItem`, `unknownItem`, `noItems`.
+    ///   Nothing changes on error.
+    @discardableResult
+    public func setAttributes(
+        _ ids: [ItemID], _ change: AttributeChange, at date: Date = Date(), reportingChanges: Bool = false
+    ) throws -> ChangeResult {
+        try requireDistinctItems(ids, operation: "given attributes")
+        return try performChange(reportingChanges: reportingChanges) { db in
+            let workflow = try Self.workflow(db)
+            var changed: [String] = []
+            var all: [String] = []
+            var moved: [String] = []
+            for id in ids {
+                var item = try AttributedItem.read(db, id)
+                all.append(item.item.title)
+                moved += try item.apply(change, workflow: workflow, at: date)
+                if try item.write(db) { changed.append(item.item.title) }
+            }
+            let words = change.words + moved
+            return ChangeResult(action: .set(titles: changed.isEmpty ? all : changed, changes: words))
+        }
+    }
+
+    /// The outline's workflow: `Workflow.standard` until one is set.
+    public func workflow() throws -> Workflow {
+        try read { db in try Self.workflow(db) }
+    }
+
+    /// Sets the outline's workflow, as one step.
+    ///
+    /// - Throws: `keywordInUse` when the new workflow lacks a keyword items carry;
+    ///   `invalidWorkflow` when it would make the keyword of open items a done one, or the other
+    ///   way round (their `done_at` would contradict it).
+    @discardableResult
+    public func setWorkflow(_ workflow: Workflow, reportingChanges: Bool = false) throws -> ChangeResult {
+        try performChange(reportingChanges: reportingChanges) { db in
+            let current = try Self.workflow(db)
+            guard current != workflow else { return ChangeResult(action: .workflow(workflow.description)) }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT CAST(coalesce(state, CASE WHEN done_at IS NOT NULL THEN 'DONE' END) AS TEXT) AS keyword,
+                           done_at IS NOT NULL, count(*)
+                    FROM item
+                    WHERE id != 0 AND keyword IS NOT NULL GROUP BY 1, 2 ORDER BY 1
+                    """)
+            for row in rows {
+                let keyword: String = row[0]
+                let done: Bool = row[1]
+                let count: Int = row[2]
+                guard workflow.keywords.contains(keyword) else {
+                    throw OutlineError.keywordInUse(keyword: keyword, count: count)
+                }
+                if workflow.isDone(keyword) != done {
+                    let what = done ? "done" : "open"
+                    throw OutlineError.invalidWorkflow(
+                        workflow.description,
+                        reason: "\(keyword) is the keyword of \(count) \(what) \(count == 1 ? "item" : "items"); "
+                            + "it must stay \(done ? "a done" : "an open") keyword")
+                }
+            }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO outline_setting (key, value) VALUES ('workflow', ?)",
+                arguments: [workflow.description])
+            return ChangeResult(action: .workflow(workflow.description))
+        }
+    }
+
+    /// The workflow as stored; one edited outside outline into something unreadable reads as
+    /// the standard one (`check` says so).
+    static func workflow(_ db: Database) throws -> Workflow {
+        guard
+            let text = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT value FROM outline_setting WHERE key = 'workflow'"))
+        else { return .standard }
+        return (try? Workflow(parsing: text)) ?? .standard
+    }
+}
+
+/// An item with its attributes, read to be changed and written back: the one place that turns
+/// a change of state into columns, for `set`, `done`, `reopen` and `add`.
+struct AttributedItem {
+    var item: Item
+    var attributes: ItemAttributes
+    /// The columns as read, to write only what changed.
+    private let stored: [DatabaseValue]
+    private let storedState: String?
+
+    static func read(_ db: Database, _ id: ItemID) throws -> AttributedItem {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id, parent_id, position, title, done_at, note,
+                       state, last_done, tags, scheduled, scheduled_repeat, due, due_repeat, priority, properties
+                FROM item WHERE id = ?
+                """)
+        // Read from the statement's own row, as `TreeQueries.item` reads: a copied row decodes
+        // strictly, and a position an outside edit stored as text would stop the process.
+        let rows = try Row.fetchCursor(statement, arguments: [id])
+        guard let row = try rows.next() else { throw OutlineError.unknownItem(id) }
+        let item = try ItemRecord(row: row).item
+        let attributes = ItemAttributes(row: row, startingAt: 6, doneAt: item.doneAt)
+        return AttributedItem(
+            item: item, attributes: attributes, stored: Self.columns(of: item.doneAt, attributes), storedState: row[6])
+    }
+
+    private init(item: Item, attributes: ItemAttributes, stored: [DatabaseValue], storedState: String?) {
+        self.item = item
+        self.attributes = attributes
+        self.stored = stored
+        self.storedState = storedState
+    }
+
+    /// Makes `change`; returns how repeating dates moved, in words.
+    mutating func apply(_ change: AttributeChange, workflow: Workflow, at date: Date) throws -> [String] {
+        attributes = change.applied(to: attributes)
+        switch change.state {
+        case nil: return []
+        case .plain:
+            attributes.state = nil
+            item.doneAt = nil
+            return []
+        case .keyword(let text):
+            guard let keyword = workflow.keyword(named: text) else {
+                throw OutlineError.unknownKeyword(text, workflow: workflow.description)
+            }
+            if workflow.isDone(keyword) { return markDone(keyword: keyword, workflow: workflow, at: date) }
+            attributes.state = keyword
+            item.doneAt = nil
+            return []
+        }
+    }
+
+    /// Marks the item done with `keyword` (the workflow's first done keyword by default). An
+    /// open item with a repeating date stays open and its dates move by their repeaters, as
+    /// org-mode does: a plain item becomes a task with the first open keyword, a task keeps its
+    /// own. A done item keeps the time it was done. Returns how the dates moved, in words.
+    mutating func markDone(keyword explicit: String? = nil, workflow: Workflow, at date: Date) -> [String] {
+        if item.doneAt != nil {
+            // `done` leaves a done item as it is; `set --state CANCELLED` changes its keyword.
+            if let explicit { attributes.state = explicit }
+            return []
+        }
+        let keyword = explicit ?? workflow.done[0]
+        guard attributes.repeats else {
+            attributes.state = keyword
+            item.doneAt = date
+            return []
+        }
+        var moves: [String] = []
+        if let scheduled = attributes.scheduled, scheduled.repeater != nil {
+            attributes.scheduled = scheduled.next(doneAt: date)
+            moves.append("scheduled moved to \(Self.shown(attributes.scheduled!))")
+        }
+        if let due = attributes.due, due.repeater != nil {
+            attributes.due = due.next(doneAt: date)
+            moves.append("due moved to \(Self.shown(attributes.due!))")
+        }
+        if attributes.state.map(workflow.isDone) ?? true { attributes.state = workflow.open[0] }
+        attributes.lastDone = date
+        return moves
+    }
+
+    /// Opens a done item again with the workflow's first open keyword; an open one is left.
+    mutating func reopen(workflow: Workflow) {
+        guard item.doneAt != nil else { return }
+        attributes.state = workflow.open[0]
+        item.doneAt = nil
+    }
+
+    /// Writes the columns that changed; returns whether any did.
+    func write(_ db: Database) throws -> Bool {
+        var columns = Self.columns(of: item.doneAt, attributes)
+        // A done item of a file made before keywords reads as DONE: leave its column as it was.
+        if storedState == nil, item.doneAt != nil, attributes.state == ItemAttributes.legacyDoneKeyword {
+            columns[1] = .null
+        }
+        var compared = stored
+        if storedState == nil { compared[1] = .null }
+        guard columns != compared else { return false }
+        try db.cachedStatement(
+            sql: """
+                UPDATE item SET done_at = ?, state = ?, last_done = ?, tags = ?, scheduled = ?, scheduled_repeat = ?,
+                                due = ?, due_repeat = ?, priority = ?, properties = ?
+                WHERE id = ?
+                """
+        ).execute(arguments: StatementArguments(columns + [item.id.databaseValue]))
+        return true
+    }
+
+    /// The values of the written columns, in `write`'s order.
+    private static func columns(of doneAt: Date?, _ attributes: ItemAttributes) -> [DatabaseValue] {
+        [
+            doneAt?.timeIntervalSince1970.databaseValue ?? .null,
+            attributes.state.databaseValue,
+            attributes.lastDone?.timeIntervalSince1970.databaseValue ?? .null,
+            ItemAttributes.storedTags(attributes.tags).databaseValue,
+            attributes.scheduled?.stored.databaseValue ?? .null,
+            attributes.scheduled?.repeater?.description.databaseValue ?? .null,
+            attributes.due?.stored.databaseValue ?? .null,
+            attributes.due?.repeater?.description.databaseValue ?? .null,
+            attributes.priority?.rawValue.databaseValue ?? .null,
+            ItemAttributes.storedProperties(attributes.properties).databaseValue,
+        ]
+    }
+
+    /// A moved date as a step names it: its day, and its time if it has one.
+    private static func shown(_ date: TaskDate) -> String {
+        date.day.description + (date.time.map { " " + $0 } ?? "")
+    }
+}
