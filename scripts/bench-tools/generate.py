@@ -2,9 +2,12 @@
 """Fills an empty outline database with N items of a realistic shape.
 
 Fan-out about 10, depth up to 6, titles of 10 to 60 characters, about one in ten in Chinese.
-Deterministic for a given N (seeded), so runs compare like with like.
+One item in 50 has a tag (five tags, in turn), one in 100 a due date and another one in 100 a
+scheduled date, spread over the 30 days before and after today, each of those a TODO task.
+Deterministic for a given N and day (seeded), so runs compare like with like.
 usage: generate.py DATABASE N
 """
+import datetime
 import random
 import sqlite3
 import sys
@@ -44,12 +47,29 @@ def main():
             frontier.append((next_id, depth + 1))
             next_id += 1
     db.executemany("INSERT INTO item (id, parent_id, position, title) VALUES (?, ?, ?, ?)", rows)
+    # Files of schemas before attributes (the baseline build's) get the tree alone.
+    columns = {row[1] for row in db.execute("PRAGMA table_info(item)")}
+    if "tags" in columns:
+        give_attributes(db, next_id)
     db.execute("UPDATE sqlite_sequence SET seq = (SELECT max(id) FROM item) WHERE name = 'item'")
     db.commit()
     if next_id <= total:
         raise SystemExit(f"only {next_id - 1} items fit in six levels")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
+
+
+def give_attributes(db, next_id):
+    """Tags and dates, as the docstring says: written by SQL, so the title index only notes them."""
+    tags = ("work", "home", "errand", "calls", "later")
+    db.executemany("UPDATE item SET tags = ? WHERE id = ?",
+                   [(tags[(i // 50) % 5], i) for i in range(3, next_id, 50)])
+    today = datetime.date.today()
+    def day(i):
+        return (today + datetime.timedelta(days=(i // 100) % 61 - 30)).isoformat()
+    db.executemany("UPDATE item SET due = ?, state = 'TODO' WHERE id = ?", [(day(i), i) for i in range(7, next_id, 100)])
+    db.executemany("UPDATE item SET scheduled = ?, state = 'TODO' WHERE id = ?",
+                   [(day(i), i) for i in range(57, next_id, 100)])
 
 
 if __name__ == "__main__":
