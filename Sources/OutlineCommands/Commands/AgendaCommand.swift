@@ -40,10 +40,18 @@ extension Outline {
             let store = try global.openStore(recordsSteps: false)
             let today = try Today.current()
             let sections = try store.agenda(from: today, days: days, under: try under.map(store.resolve) ?? .root)
-            global.json ? Self.printJSON(sections) : Self.print(sections, today: today)
+            if global.json {
+                // The show --json objects need counts, which the lines do not: read for JSON only.
+                let ids = Array(Set(sections.flatMap { $0.entries.map(\.item.id) }))
+                let details = Dictionary(
+                    try store.details(of: ids).map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+                Self.printJSON(sections, details)
+            } else {
+                Self.print(sections, today: today)
+            }
         }
 
-        private static func printJSON(_ sections: [AgendaSection]) {
+        private static func printJSON(_ sections: [AgendaSection], _ details: [ItemID: ItemDetails]) {
             var json = JSONWriter()
             json.writeObjects(sections) { json, section in
                 switch section.day {
@@ -53,8 +61,8 @@ extension Outline {
                 json.key("items")
                 json.openArray()
                 for entry in section.entries {
-                    ItemDetailsOutput.write(
-                        entry.details, to: &json, extra: { $0.field("because", entry.reason.rawValue) })
+                    guard let shown = details[entry.item.id] else { continue }
+                    ItemDetailsOutput.write(shown, to: &json, extra: { $0.field("because", entry.reason.rawValue) })
                 }
                 json.closeArray()
             }
@@ -65,23 +73,23 @@ extension Outline {
         private static func print(_ sections: [AgendaSection], today: CalendarDay) {
             let output = StandardOutput.shared
             let entries = sections.flatMap(\.entries)
-            let idWidth = entries.map { String($0.details.item.id).count }.max() ?? 1
-            let stateWidth = entries.map { ($0.details.attributes.state ?? "-").count }.max() ?? 1
+            let idWidth = entries.map { String($0.item.id).count }.max() ?? 1
+            let stateWidth = entries.map { ($0.attributes.state ?? "-").count }.max() ?? 1
             for section in sections {
                 switch section.day {
                 case .overdue: output.writeLine(Terminal.bold("Overdue"))
                 case .day(let day): output.writeLine(Terminal.bold(heading(day, today: today)))
                 }
                 for entry in section.entries {
-                    let id = String(entry.details.item.id)
-                    let state = entry.details.attributes.state ?? "-"
+                    let id = String(entry.item.id)
+                    let state = entry.attributes.state ?? "-"
                     let time = entry.date.time ?? "     "
                     let why =
                         section.day == .overdue ? "due \(entry.date.day)" : entry.reason.rawValue
                     output.writeLine(
                         String(repeating: " ", count: idWidth - id.count) + id + "  " + time + "  " + state
                             + String(repeating: " ", count: stateWidth - state.count) + "  "
-                            + TitleSanitizer.forTerminal(entry.details.path.description) + "  (" + why + ")")
+                            + TitleSanitizer.forTerminal(entry.path.description) + "  (" + why + ")")
                 }
             }
         }

@@ -19,6 +19,8 @@ public struct AgendaSection: Equatable, Sendable {
 }
 
 /// One line of the agenda: an item, the date that puts it there, and which date that is.
+/// (Its counts of children and descendants, which a line does not show, come from
+/// `OutlineStore/details(of:)`.)
 public struct AgendaEntry: Equatable, Sendable {
     /// Which of the item's dates puts it in the section.
     public enum Reason: String, Sendable {
@@ -28,8 +30,12 @@ public struct AgendaEntry: Equatable, Sendable {
         case scheduled
     }
 
-    /// The item, with its path and attributes.
-    public var details: ItemDetails
+    /// The item.
+    public var item: Item
+    /// Its anchored path.
+    public var path: TitlePath
+    /// Its state, tags, dates, priority and properties.
+    public var attributes: ItemAttributes
     /// Why it is there.
     public var reason: Reason
     /// The date that falls in the section: the item's own, or one its `+` repeater reaches.
@@ -64,15 +70,20 @@ extension OutlineStore {
                     }
                 }
             }
-            // Every item's details at once, as `find --json` reads them: paths through the
-            // search's tree, counts and attributes in bulk; items outside `subtree` drop out.
+            // Every item's path at once, through the search's tree, and its attributes in bulk;
+            // items outside `subtree` drop out.
             let ids = Array(Set(overdue.map(\.0) + byDay.values.flatMap { $0.map(\.0) }))
-            let found = try Search.found(ids, within: subtree, db)
-            let details = Dictionary(
-                try Self.details(of: found, db).map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let found = Dictionary(
+                try Search.found(ids, within: subtree, db).map { ($0.item.id, $0) },
+                uniquingKeysWith: { first, _ in first })
+            let attributes = try ItemAttributes.fetch(db, of: found.values.map(\.item))
             func entries(_ dated: [(ItemID, AgendaEntry.Reason, TaskDate)]) -> [AgendaEntry] {
                 dated.compactMap { id, reason, date in
-                    details[id].map { AgendaEntry(details: $0, reason: reason, date: date) }
+                    found[id].map { match in
+                        AgendaEntry(
+                            item: match.item, path: match.path, attributes: attributes[id] ?? ItemAttributes(),
+                            reason: reason, date: date)
+                    }
                 }
             }
             var sections: [AgendaSection] = []
@@ -131,7 +142,7 @@ extension AgendaEntry {
     /// The order within a section: timed entries first by their time, then by priority (A
     /// first, none last), then in id order.
     fileprivate var rank: (Int, Int, ItemID) {
-        let priority = details.attributes.priority.map { ["A": 0, "B": 1, "C": 2][$0.rawValue] ?? 3 } ?? 3
-        return (date.minuteOfDay ?? 24 * 60, priority, details.item.id)
+        let priority = attributes.priority.map { ["A": 0, "B": 1, "C": 2][$0.rawValue] ?? 3 } ?? 3
+        return (date.minuteOfDay ?? 24 * 60, priority, item.id)
     }
 }

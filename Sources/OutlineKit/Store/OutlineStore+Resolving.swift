@@ -266,6 +266,12 @@ extension OutlineStore {
         }
     }
 
+    /// The details of the items `ids` (in outline order; those that do not exist left out), all
+    /// from one snapshot and read in bulk, as `find --json` reads its matches'.
+    public func details(of ids: [ItemID]) throws -> [ItemDetails] {
+        try read { db in try Self.details(of: try Search.found(ids, within: .root, db), db) }
+    }
+
     /// The details of `found` items, read in bulk: the search gives each item with its path,
     /// state and note; the counts and attributes come for all of them at once.
     static func details(of found: [FoundItem], _ db: Database) throws -> [ItemDetails] {
