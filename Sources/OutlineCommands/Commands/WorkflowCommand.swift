@@ -46,7 +46,14 @@ extension Outline {
             }
             let workflow = try Workflow(parsing: text)
             let store = try global.openStore()
-            ChangeOutput.print(try store.setWorkflow(workflow, reportingChanges: global.json), json: global.json)
+            let result = try store.setWorkflow(workflow, reportingChanges: global.json)
+            // As SPEC has it, the workflow itself, set or already so; --json gives the change report.
+            if global.json {
+                ChangeOutput.print(result, json: true)
+            } else {
+                StandardOutput.shared.reportsASavedChange = result.step != nil
+                StandardOutput.shared.writeLine(workflow.description)
+            }
         }
     }
 }
