@@ -24,7 +24,7 @@ package struct AttributeOptions: ParsableArguments {
     /// `--due`: a DATE, or `none`.
     @Option(
         help: ArgumentHelp(
-            "The deadline: 2026-12-01, '2026-12-01 14:30', today, tomorrow, fri, +3d, +2w, with an optional repeater ('fri +1w', '++1d', '.+1m'); none removes it.",
+            "The deadline: 2026-12-01, '2026-12-01 14:30', today, tomorrow, fri, +3d, +2w (--due=-1d for the past), with an optional repeater ('fri +1w', 'today ++1d', 'mon .+1m'); none removes it.",
             valueName: "date"))
     var due: String?
 
@@ -43,6 +43,12 @@ package struct AttributeOptions: ParsableArguments {
     /// The options as the parser makes them, before parsing.
     package init() {}
 
+    /// A tag both added and removed, which leaves it unclear what is wanted; nil for none.
+    var contradiction: String? {
+        let removed = Set(untag.map { $0.lowercased() })
+        return tag.first { removed.contains($0.lowercased()) }
+    }
+
     /// Whether any of the options was given.
     var isEmpty: Bool {
         state == nil && tag.isEmpty && untag.isEmpty && due == nil && scheduled == nil && priority == nil
@@ -55,7 +61,9 @@ package struct AttributeOptions: ParsableArguments {
     func change(today: CalendarDay) throws -> AttributeChange {
         var change = AttributeChange()
         if let state { change.state = Self.isNone(state) ? .plain : .keyword(state) }
-        change.addedTags = try tag.map(Tag.validated)
+        // A tag given twice (in any case) is one tag, as the item keeps it.
+        var seen = Set<String>()
+        change.addedTags = try tag.map(Tag.validated).filter { seen.insert($0.lowercased()).inserted }
         change.removedTags = try untag.map(Tag.validated)
         change.due = try due.map { try Self.date($0, today: today) }
         change.scheduled = try scheduled.map { try Self.date($0, today: today) }

@@ -15,6 +15,7 @@ package enum CommandLineRunner {
             let arguments = GlobalOptionPlacement.movedAfterSubcommand(arguments)
             try requireCommand(arguments)
             try refuseNegativeNumbers(arguments)
+            try refuseDatesAfterASpace(arguments)
             try refuseRepeatedOptions(arguments)
             if let version = FastParsers.version(arguments) {
                 StandardOutput.shared.writeLine(version)
@@ -250,6 +251,21 @@ package enum CommandLineRunner {
                 && subcommand(arguments).map { ParserDescription($0).valueOptions.contains(previous) } == true
             if attached == nil, !followsAnOption { message += dashTextHint(arguments) }
             throw UsageError(message: message + usageHint(for: .validationFailure, arguments: arguments))
+        }
+    }
+
+    /// The options whose value is a DATE, which may start with a dash (`-1d`, a day ago).
+    private static let dateOptions = ["--due", "--scheduled", "--due-by", "--scheduled-by", "--done-since"]
+
+    /// `--due -1d` reaches the parser as an option without its value and `-1d` as an unknown
+    /// option: say how to write it instead.
+    private static func refuseDatesAfterASpace(_ arguments: [String]) throws {
+        let beforeTerminator = Array(arguments.dropFirst().prefix { $0 != "--" })
+        for (option, value) in zip(beforeTerminator, beforeTerminator.dropFirst())
+        where dateOptions.contains(option) && value.hasPrefix("-") && value.dropFirst().first?.isNumber == true {
+            throw UsageError(
+                message: "write \(option)=\(value): a value that starts with - must follow the option after an ="
+                    + usageHint(for: .validationFailure, arguments: arguments))
         }
     }
 

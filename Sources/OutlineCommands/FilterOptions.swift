@@ -61,21 +61,32 @@ package struct FilterOptions: ParsableArguments {
     /// - Throws: `invalidTag`, `invalidPriority`, `invalidDate`, `invalidProperty`.
     func filters(today: CalendarDay) throws -> SearchFilters {
         var filters = SearchFilters()
-        filters.tags = try tag.map(Tag.validated)
+        filters.tags = try tag.map(Tag.lookedFor)
         filters.states = state.map { $0.lowercased() == "none" ? .plain : .keyword($0) }
         filters.priority = try priority.map { try Priority(parsing: $0) }
         filters.dueBy = try dueBy.map { try Self.date($0, today: today) }
         filters.scheduledBy = try scheduledBy.map { try Self.date($0, today: today) }
-        filters.doneSince = try doneSince.map { try Self.date($0, today: today).day.start() }
+        filters.doneSince = try doneSince.map { Self.moment(try Self.date($0, today: today)) }
         filters.properties = try property.map(ItemProperty.filter)
         return filters
     }
 
+    /// A DATE without a repeater, which would mean nothing to a filter.
     private static func date(_ text: String, today: CalendarDay) throws -> TaskDate {
+        let date: TaskDate
         do {
-            return try DateInput.read(text, today: today)
+            date = try DateInput.read(text, today: today)
         } catch {
             throw OutlineError.invalidDate(error.input, reason: error.reason)
         }
+        guard date.repeater == nil else {
+            throw OutlineError.invalidDate(text, reason: "a filter takes a date without a repeater")
+        }
+        return date
+    }
+
+    /// The moment a DATE starts: its day's first moment, or its time of day on it.
+    private static func moment(_ date: TaskDate) -> Date {
+        date.day.start().addingTimeInterval(TimeInterval((date.minuteOfDay ?? 0) * 60))
     }
 }

@@ -136,8 +136,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case invalidTag(String)
     /// A priority other than A, B or C (or taskwarrior's H, M, L).
     case invalidPriority(String)
-    /// A property that cannot be set: its key is not a word, is reserved, or its value is not
-    /// one line; `reason` says which.
+    /// A property that cannot be set or looked for: its key is not a word, is reserved, or its
+    /// value is not one line; `reason` says which.
     case invalidProperty(String, reason: String)
     /// A date that cannot be read; `reason` says what was expected.
     case invalidDate(String, reason: String)
@@ -219,7 +219,7 @@ extension OutlineError: LocalizedError {
         case .invalidPriority(let text):
             return "\"\(TitleSanitizer.forTerminal(text))\" is not a priority: expected A, B or C (or H, M, L), or none"
         case .invalidProperty(let text, let reason):
-            return "cannot set the property \"\(TitleSanitizer.forTerminal(text))\": \(reason)"
+            return "cannot use the property \"\(TitleSanitizer.forTerminal(text))\": \(reason)"
         case .invalidDate(let text, let reason):
             return "cannot read the date \"\(TitleSanitizer.forTerminal(text))\": \(reason)"
         case .invalidReference(let text, let reason):

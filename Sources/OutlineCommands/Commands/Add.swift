@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OutlineKit
 
 extension Outline {
@@ -46,7 +47,7 @@ extension Outline {
             let place = try resolvedPlacement(in: store)
             let result = try store.add(
                 titles, under: place.parent, placement: place.placement, attributes: change,
-                reportingChanges: global.json)
+                at: change.isEmpty ? Date() : try Today.now(), reportingChanges: global.json)
             if global.json {
                 ChangeOutput.printJSON(result)
             } else {

@@ -6,8 +6,11 @@ extension Outline {
         static let configuration = CommandConfiguration.outlineCommand(
             "done", abstract: "Mark items done.",
             discussion: """
-                Each item is marked done with the time; its descendants keep their own states. \
-                An item already done keeps its time. `outline reopen` marks items open again.
+                Each item gets the workflow's first done keyword (DONE) and the time; its \
+                descendants keep their own states. An item already done keeps its time. An item \
+                with a repeating date (due "2026-12-01 +1m") stays open instead: its dates move \
+                by their repeaters, as org-mode moves them, and the summary says where to. \
+                `outline reopen` gives done items the first open keyword (TODO).
 
                 Examples:
                   outline done Groceries/Milk
@@ -21,13 +24,14 @@ extension Outline {
         var items: [ItemReference]
 
         mutating func run() throws {
-            try change(items) { store, ids, reporting in try store.markDone(ids, reportingChanges: reporting) }
+            let now = try Today.now()
+            try change(items) { store, ids, reporting in try store.markDone(ids, at: now, reportingChanges: reporting) }
         }
     }
 
     struct Reopen: TakesItemReferences, TakesGlobalOptions {
         static let configuration = CommandConfiguration.outlineCommand(
-            "reopen", abstract: "Mark done items open again.",
+            "reopen", abstract: "Mark done items open again, with the workflow's first open keyword.",
             discussion: """
                 Their descendants keep their own states.
 

@@ -30,6 +30,9 @@ extension Outline {
 
         func validate() throws {
             try validateGlobalOptions()
+            if let tag = attributes.contradiction {
+                throw ValidationError("--tag \(tag) and --untag \(tag) say opposite things; give one of them")
+            }
             if attributes.isEmpty {
                 throw ValidationError(
                     "say what to set: --state, --tag, --untag, --due, --scheduled, --priority or --property")
@@ -38,8 +41,9 @@ extension Outline {
 
         mutating func run() throws {
             let change = try attributes.change(today: try Today.current())
+            let now = try Today.now()
             try self.change(items) { store, ids, reporting in
-                try store.setAttributes(ids, change, reportingChanges: reporting)
+                try store.setAttributes(ids, change, at: now, reportingChanges: reporting)
             }
         }
     }

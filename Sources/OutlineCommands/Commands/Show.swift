@@ -4,10 +4,12 @@ import OutlineKit
 extension Outline {
     struct Show: TakesGlobalOptions {
         static let configuration = CommandConfiguration.outlineCommand(
-            "show", abstract: "Show one item: its title, path, place, state, counts and note.",
+            "show", abstract: "Show one item: its title, path, place, state, attributes, counts and note.",
             discussion: """
-                When a done item was done is given in local time, as history gives its steps; \
-                --json gives it as done_at, in ISO 8601 UTC.
+                The state is the item's keyword (or open, for a plain item); tags, scheduled and \
+                due dates, priority and properties are shown where the item has them. When a \
+                done item was done is given in local time, as history gives its steps; --json \
+                gives it as done_at, in ISO 8601 UTC, and every attribute, empty ones included.
 
                 Examples:
                   outline show Groceries/Milk

@@ -45,7 +45,8 @@ extension Outline {
                 return
             }
             let workflow = try Workflow(parsing: text)
-            let store = try global.openStore()
+            // A change, as `add` is: it makes the outline where there is none yet.
+            let store = try global.openStore(createsFile: true)
             let result = try store.setWorkflow(workflow, reportingChanges: global.json)
             // As SPEC has it, the workflow itself, set or already so; --json gives the change report.
             if global.json {

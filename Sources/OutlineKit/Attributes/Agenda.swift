@@ -121,18 +121,40 @@ extension OutlineStore {
     }
 
     /// The days from `first` through `last` that `date` falls on: its own day, and with a `+`
-    /// repeater every day the repeater reaches from it.
+    /// repeater every day it repeats on, as org-mode's agenda lists them: the date plus whole
+    /// intervals, each counted from the date itself, and a month that lacks the day (a 31st
+    /// in November) skipped rather than spilled into the next (2026-10-31 +1m is on December
+    /// 31st, not December 1st).
     static func occurrences(of date: TaskDate, from first: CalendarDay, through last: CalendarDay) -> [CalendarDay] {
+        guard let repeater = date.repeater, repeater.kind == .cumulate, date.day <= last else {
+            return date.day >= first && date.day <= last ? [date.day] : []
+        }
         var days: [CalendarDay] = []
-        if date.day >= first, date.day <= last { days.append(date.day) }
-        guard let repeater = date.repeater, repeater.kind == .cumulate, date.day <= last else { return days }
-        // Each step from the date before, as org-mode moves a `+` date when it is done.
-        var day = date.day
-        while true {
-            let next = Interval.move(day, by: repeater.count, repeater.unit)
-            guard next > day, next <= last else { break }
-            day = next
-            if day >= first { days.append(day) }
+        switch repeater.unit {
+        case .day, .week:
+            let step = repeater.count * (repeater.unit == .week ? 7 : 1)
+            let start = date.day.daysSinceEpoch
+            // The first whole number of steps that reaches `first`, or the date itself.
+            let skipped = max(0, (first.daysSinceEpoch - start + step - 1) / step)
+            var day = start + skipped * step
+            while day <= last.daysSinceEpoch {
+                days.append(CalendarDay(daysSinceEpoch: day))
+                day += step
+            }
+        case .month, .year:
+            let step = repeater.count * (repeater.unit == .year ? 12 : 1)
+            let startMonth = date.day.year * 12 + date.day.month - 1
+            let firstMonth = first.year * 12 + first.month - 1
+            var months = max(0, (firstMonth - startMonth) / step * step)
+            while true {
+                let total = startMonth + months
+                let (year, month) = (total / 12, total % 12 + 1)
+                if year * 12 + month - 1 > last.year * 12 + last.month - 1 { break }
+                if let day = CalendarDay(year: year, month: month, day: date.day.day), day >= first, day <= last {
+                    days.append(day)
+                }
+                months += step
+            }
         }
         return days
     }

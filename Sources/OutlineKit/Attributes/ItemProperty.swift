@@ -13,9 +13,11 @@ public struct ItemProperty: Equatable, Hashable, Sendable {
     }
 
     /// Keys that name something else: the attributes `show --json` gives as fields of their own,
-    /// and the attributes OPML uses for an item's note, its state and its text.
+    /// the attributes OPML uses for an item's note, its state and its text, and org-mode's
+    /// special properties, which an org file's drawer cannot hold.
     public static let reservedKeys: Set<String> = [
-        "state", "tags", "scheduled", "due", "priority", "note", "complete", "status", "text",
+        "state", "tags", "tag", "scheduled", "due", "priority", "properties", "note", "done_at", "last_done",
+        "complete", "status", "text", "deadline", "closed", "todo", "item", "alltags",
     ]
 
     /// Reads `KEY=VALUE` as `set --property` takes it; a nil value (`KEY=`) removes the key.
@@ -64,7 +66,9 @@ public struct ItemProperty: Equatable, Hashable, Sendable {
 
     private static func reservedAdvice(_ key: String) -> String {
         switch key {
-        case "state", "tags", "scheduled", "due", "priority": "--\(key == "tags" ? "tag" : key) instead"
+        case "state", "scheduled", "due", "priority": "--\(key) instead"
+        case "tags", "tag": "--tag instead"
+        case "deadline": "--due instead"
         case "note": "outline note instead"
         default: "another key"
         }

@@ -104,6 +104,9 @@ struct AttributedItem {
     /// The columns as read, to write only what changed.
     private let stored: [DatabaseValue]
     private let storedState: String?
+    /// The columns (by `columns`' index) a change named: written even where the value read is
+    /// the value asked for, so that `--due none` clears a due date outline could not read.
+    private var named = Set<Int>()
 
     static func read(_ db: Database, _ id: ItemID) throws -> AttributedItem {
         let statement = try db.cachedStatement(
@@ -132,6 +135,11 @@ struct AttributedItem {
     /// Makes `change`; returns how repeating dates moved, in words.
     mutating func apply(_ change: AttributeChange, workflow: Workflow, at date: Date) throws -> [String] {
         attributes = change.applied(to: attributes)
+        if !change.addedTags.isEmpty || !change.removedTags.isEmpty { named.insert(3) }
+        if change.scheduled != nil { named.formUnion([4, 5]) }
+        if change.due != nil { named.formUnion([6, 7]) }
+        if change.priority != nil { named.insert(8) }
+        if !change.properties.isEmpty { named.insert(9) }
         switch change.state {
         case nil: return []
         case .plain:
@@ -142,7 +150,7 @@ struct AttributedItem {
             guard let keyword = workflow.keyword(named: text) else {
                 throw OutlineError.unknownKeyword(text, workflow: workflow.description)
             }
-            if workflow.isDone(keyword) { return markDone(keyword: keyword, workflow: workflow, at: date) }
+            if workflow.isDone(keyword) { return try markDone(keyword: keyword, workflow: workflow, at: date) }
             attributes.state = keyword
             item.doneAt = nil
             return []
@@ -153,7 +161,10 @@ struct AttributedItem {
     /// open item with a repeating date stays open and its dates move by their repeaters, as
     /// org-mode does: a plain item becomes a task with the first open keyword, a task keeps its
     /// own. A done item keeps the time it was done. Returns how the dates moved, in words.
-    mutating func markDone(keyword explicit: String? = nil, workflow: Workflow, at date: Date) -> [String] {
+    ///
+    /// - Throws: `invalidDate` where a repeater would move a date past 9999-12-31, which no
+    ///   date can be.
+    mutating func markDone(keyword explicit: String? = nil, workflow: Workflow, at date: Date) throws -> [String] {
         if item.doneAt != nil {
             // `done` leaves a done item as it is; `set --state CANCELLED` changes its keyword.
             if let explicit { attributes.state = explicit }
@@ -167,11 +178,11 @@ struct AttributedItem {
         }
         var moves: [String] = []
         if let scheduled = attributes.scheduled, scheduled.repeater != nil {
-            attributes.scheduled = scheduled.next(doneAt: date)
+            attributes.scheduled = try Self.moved(scheduled, doneAt: date)
             moves.append("scheduled moved to \(Self.shown(attributes.scheduled!))")
         }
         if let due = attributes.due, due.repeater != nil {
-            attributes.due = due.next(doneAt: date)
+            attributes.due = try Self.moved(due, doneAt: date)
             moves.append("due moved to \(Self.shown(attributes.due!))")
         }
         if attributes.state.map(workflow.isDone) ?? true { attributes.state = workflow.open[0] }
@@ -186,7 +197,10 @@ struct AttributedItem {
         item.doneAt = nil
     }
 
-    /// Writes the columns that changed; returns whether any did.
+    /// Writes the columns that changed; returns whether any did. A column the change left as it
+    /// was is not written at all: one that an edit outside outline filled with something
+    /// unreadable (read as no value) stays as it is, for `check` to name, rather than be
+    /// emptied by a change of another attribute. A date and its repeater go together.
     func write(_ db: Database) throws -> Bool {
         var columns = Self.columns(of: item.doneAt, attributes)
         // A done item of a file made before keywords reads as DONE: leave its column as it was.
@@ -195,14 +209,30 @@ struct AttributedItem {
         }
         var compared = stored
         if storedState == nil { compared[1] = .null }
-        guard columns != compared else { return false }
+        var changed = zip(columns, compared).enumerated().map { index, pair in pair.0 != pair.1 || named.contains(index)
+        }
+        for pair in [4...5, 6...7] where pair.contains(where: { changed[$0] }) {
+            for index in pair { changed[index] = true }
+        }
+        guard changed.contains(true) else { return false }
+        var arguments: [DatabaseValue] = []
+        for (flag, value) in zip(changed, columns) { arguments += [flag.databaseValue, value] }
         try db.cachedStatement(
             sql: """
-                UPDATE item SET done_at = ?, state = ?, last_done = ?, tags = ?, scheduled = ?, scheduled_repeat = ?,
-                                due = ?, due_repeat = ?, priority = ?, properties = ?
-                WHERE id = ?
+                UPDATE item SET
+                    done_at = CASE WHEN ?1 THEN ?2 ELSE done_at END,
+                    state = CASE WHEN ?3 THEN ?4 ELSE state END,
+                    last_done = CASE WHEN ?5 THEN ?6 ELSE last_done END,
+                    tags = CASE WHEN ?7 THEN ?8 ELSE tags END,
+                    scheduled = CASE WHEN ?9 THEN ?10 ELSE scheduled END,
+                    scheduled_repeat = CASE WHEN ?11 THEN ?12 ELSE scheduled_repeat END,
+                    due = CASE WHEN ?13 THEN ?14 ELSE due END,
+                    due_repeat = CASE WHEN ?15 THEN ?16 ELSE due_repeat END,
+                    priority = CASE WHEN ?17 THEN ?18 ELSE priority END,
+                    properties = CASE WHEN ?19 THEN ?20 ELSE properties END
+                WHERE id = ?21
                 """
-        ).execute(arguments: StatementArguments(columns + [item.id.databaseValue]))
+        ).execute(arguments: StatementArguments(arguments + [item.id.databaseValue]))
         return true
     }
 
@@ -220,6 +250,16 @@ struct AttributedItem {
             attributes.priority?.rawValue.databaseValue ?? .null,
             ItemAttributes.storedProperties(attributes.properties).databaseValue,
         ]
+    }
+
+    /// `date` moved by its repeater for a task done at `doneAt`.
+    private static func moved(_ date: TaskDate, doneAt: Date) throws -> TaskDate {
+        let next = date.next(doneAt: doneAt)
+        guard next.day.year <= 9999 else {
+            throw OutlineError.invalidDate(
+                date.description, reason: "its repeater would move it past 9999-12-31, the last day a date can be")
+        }
+        return next
     }
 
     /// A moved date as a step names it: its day, and its time if it has one.

@@ -12,6 +12,19 @@ public enum Tag {
         return trimmed
     }
 
+    /// `text` as `find --tag` takes it: any tag `tags` lists, those written `#[[two words]]` or
+    /// `#to-read` in titles included, with or without its `#` or brackets.
+    ///
+    /// - Throws: `invalidTag` for an empty one.
+    public static func lookedFor(_ text: String) throws -> String {
+        var tag = Substring(text.trimmingWhiteSpace())
+        if tag.hasPrefix("#") { tag = tag.dropFirst() }
+        if tag.hasPrefix("[["), tag.hasSuffix("]]"), tag.count >= 4 { tag = tag.dropFirst(2).dropLast(2) }
+        let words = tag.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !words.isEmpty else { throw OutlineError.invalidTag(text) }
+        return words
+    }
+
     /// The key tags are compared by: case folded, so that `Work` and `work` are one tag.
     static func key(_ tag: String) -> String { TitleKey.of(tag) }
 

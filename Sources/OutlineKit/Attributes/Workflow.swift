@@ -12,19 +12,25 @@ public struct Workflow: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Reads a workflow as `outline workflow` takes it: open keywords, `|`, done keywords.
     ///
     /// A keyword is upper-case letters, digits, `_` and `-` (`NEXT`, `ON-HOLD`), starting with a
-    /// letter; at least one of each kind; no keyword twice. org-mode's fast-access keys and
-    /// logging marks (`TODO(t)`, `WAIT(w@/!)`) are accepted and dropped, so that a `#+TODO:`
-    /// line can be pasted as it is.
+    /// letter; at least one of each kind; no keyword twice; not `NONE`, which `--state none`
+    /// means no keyword. A `#+TODO:` line can be pasted as it is: its `#+TODO:` is dropped, and
+    /// so are fast-access keys and logging marks (`TODO(t)`, `WAIT(w@/!)`); without a `|`, the
+    /// last keyword is the done one, as org-mode reads it.
     ///
     /// - Throws: `invalidWorkflow`, saying what was expected.
     public init(parsing text: String) throws {
-        let halves = text.split(separator: "|", omittingEmptySubsequences: false)
-        guard halves.count == 2 else {
+        var line = Substring(text)
+        for prefix in ["#+TODO:", "#+SEQ_TODO:", "#+TYP_TODO:"] where line.uppercased().hasPrefix(prefix) {
+            line = line.dropFirst(prefix.count)
+        }
+        let halves = line.split(separator: "|", omittingEmptySubsequences: false)
+        guard halves.count <= 2 else {
             throw OutlineError.invalidWorkflow(
                 text, reason: "expected open keywords, then |, then done keywords, such as \"TODO NEXT | DONE\"")
         }
-        let open = try Self.keywords(halves[0], of: text)
-        let done = try Self.keywords(halves[1], of: text)
+        var open = try Self.keywords(halves[0], of: text)
+        var done = halves.count == 2 ? try Self.keywords(halves[1], of: text) : []
+        if halves.count == 1, open.count > 1 { done = [open.removeLast()] }
         guard !open.isEmpty else {
             throw OutlineError.invalidWorkflow(text, reason: "it needs at least one open keyword before |")
         }
@@ -34,6 +40,9 @@ public struct Workflow: Equatable, Hashable, Sendable, CustomStringConvertible {
         var seen = Set<String>()
         for keyword in open + done where !seen.insert(keyword).inserted {
             throw OutlineError.invalidWorkflow(text, reason: "\(keyword) is given twice")
+        }
+        if seen.contains("NONE") {
+            throw OutlineError.invalidWorkflow(text, reason: "NONE cannot be a keyword: --state none means no keyword")
         }
         self.init(uncheckedOpen: open, done: done)
     }

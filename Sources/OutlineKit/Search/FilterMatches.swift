@@ -60,12 +60,18 @@ enum FilterMatches {
 
     /// Items in any of `states`. A done item made before keywords has none stored and reads as
     /// DONE (`ItemAttributes.legacyDoneKeyword`).
+    ///
+    /// - Throws: `unknownKeyword` for a keyword that is not the workflow's (DONE always is, for
+    ///   those done items).
     private static func inStates(_ states: [SearchFilters.State], _ db: Database) throws -> Set<ItemID> {
         var found = Set<ItemID>()
+        let workflow = try OutlineStore.workflow(db)
         for state in states {
             switch state {
-            case .keyword(let keyword):
-                let keyword = keyword.uppercased()
+            case .keyword(let text):
+                guard let keyword = workflow.keyword(named: text) ?? legacyKeyword(text) else {
+                    throw OutlineError.unknownKeyword(text, workflow: workflow.description)
+                }
                 found.formUnion(try ids(db, "SELECT id FROM item WHERE state = ?", [keyword]))
                 if keyword == ItemAttributes.legacyDoneKeyword {
                     found.formUnion(try ids(db, "SELECT id FROM item WHERE done_at IS NOT NULL AND state IS NULL"))
@@ -76,6 +82,11 @@ enum FilterMatches {
             }
         }
         return found
+    }
+
+    /// DONE, which done items of files made before keywords carry whatever the workflow says.
+    private static func legacyKeyword(_ text: String) -> String? {
+        text.uppercased() == ItemAttributes.legacyDoneKeyword ? ItemAttributes.legacyDoneKeyword : nil
     }
 
     /// Open items whose `column` date is on or before `date`: the whole day for a date alone, up

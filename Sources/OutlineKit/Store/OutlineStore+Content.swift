@@ -16,7 +16,7 @@ extension OutlineStore {
         -> ChangeResult
     {
         try changeStates(ids, operation: "marked done", reportingChanges: reportingChanges) { item, workflow in
-            item.markDone(workflow: workflow, at: date)
+            try item.markDone(workflow: workflow, at: date)
         }
     }
 
@@ -35,7 +35,7 @@ extension OutlineStore {
     /// `done` and `reopen`: `change` changes one item and says how its dates moved.
     private func changeStates(
         _ ids: [ItemID], operation: String, reportingChanges: Bool,
-        _ change: (inout AttributedItem, Workflow) -> [String]
+        _ change: (inout AttributedItem, Workflow) throws -> [String]
     ) throws -> ChangeResult {
         try requireDistinctItems(ids, operation: operation)
         return try performChange(reportingChanges: reportingChanges) { db in
@@ -46,7 +46,7 @@ extension OutlineStore {
             for id in ids {
                 var item = try AttributedItem.read(db, id)
                 all.append(item.item.title)
-                let moves = change(&item, workflow)
+                let moves = try change(&item, workflow)
                 if try item.write(db) {
                     changed.append(item.item.title)
                     moved += moves.map { ids.count == 1 ? $0 : "\(Action.quote(item.item.title)): \($0)" }

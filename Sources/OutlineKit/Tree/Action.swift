@@ -71,7 +71,7 @@ public enum Action: Equatable, Sendable {
                 + "sorted \(Self.describe(key, reversed: reversed))"
         case .editText: "nothing changed: the text says what the outline already holds"
         case .set(let titles, _):
-            "nothing changed: \(Self.list(titles)) already \(titles.count == 1 ? "has" : "have") that"
+            "nothing changed: \(Self.list(titles)) \(Self.be(titles)) already as asked"
         case .workflow(let workflow): "nothing changed: the workflow is already \(Self.quote(workflow))"
         default: "nothing changed"
         }
@@ -135,7 +135,7 @@ public enum Action: Equatable, Sendable {
         case .reopen(let titles):
             return "\(verb) \(Self.list(titles))"
         case .set(let titles, let changes):
-            return "\(verb) \(Self.list(titles)): " + changes.joined(separator: ", ")
+            return "\(verb) \(Self.list(titles)): " + changes.map(Self.shortened).joined(separator: ", ")
         case .workflow(let workflow):
             return "\(verb) \(Self.quote(workflow))"
         case .note(let title, _):

@@ -43,7 +43,8 @@ struct SetCommandTests {
 
         // Tags compare ignoring case; removing one and a property is one more step.
         #expect(
-            try outline.run(["set", "Milk", "--tag", "SHOP"]).stdout == "nothing changed: \"Milk\" already has that\n")
+            try outline.run(["set", "Milk", "--tag", "SHOP"]).stdout
+                == "nothing changed: \"Milk\" is already as asked\n")
         try outline.run(["set", "Milk", "--untag", "shop", "--property", "effort=", "--priority", "none"])
         let after = try outline.run(["show", "Milk", "--json"]).stdout
         #expect(after.contains(#""tags":["dairy"]"#) && after.contains(#""properties":{"Store":"Corner shop"}"#))
@@ -69,6 +70,49 @@ struct SetCommandTests {
         #expect(undone.hasSuffix(update + "\n"), "\(undone)")
         let workflow = try outline.run(["workflow", "TODO NEXT | DONE", "--json"]).stdout
         #expect(workflow.hasSuffix(#""changes":[]}"# + "\n"), "a workflow changes no item: \(workflow)")
+    }
+
+    /// What a fresh-eyes trial found: each refused with one line, the database unchanged.
+    @Test func trialRefusals() throws {
+        try outline.createDatabase()
+        try outline.run(["add", "Rent", "--due", "9999-12-31 +1d", "--state", "TODO"])
+        let before = try outline.sqlite("SELECT * FROM item")
+        let cases: [([String], Int32, String)] = [
+            (
+                ["done", "Rent"], 1,
+                "error: cannot read the date \"9999-12-31 +1d\": its repeater would move it past 9999-12-31, "
+                    + "the last day a date can be\n"
+            ),
+            (
+                ["set", "Rent", "--due", "-1d"], 64,
+                "error: write --due=-1d: a value that starts with - must follow the option after an = "
+                    + "(see 'outline set --help')\n"
+            ),
+            (
+                ["set", "Rent", "--tag", "x", "--untag", "X"], 64,
+                "error: --tag x and --untag x say opposite things; give one of them (see 'outline set --help')\n"
+            ),
+            (["find", "--state", "BOGUS"], 1, "error: \"BOGUS\" is not a keyword of the workflow \"TODO | DONE\"\n"),
+            (
+                ["find", "--done-since", "today +1w"], 1,
+                "error: cannot read the date \"today +1w\": a filter takes a date without a repeater\n"
+            ),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try outline.run(arguments)
+            #expect(result.status == status && result.stderr == message, "\(arguments): \(result)")
+        }
+        #expect(try outline.sqlite("SELECT * FROM item") == before)
+    }
+
+    /// OUTLINE_TODAY pins the day a task is done on, so that ++ and .+ move from it.
+    @Test func aPinnedDayIsTheDayATaskIsDoneOn() throws {
+        try outline.createDatabase()
+        let pinned = ["OUTLINE_TODAY": "2027-06-01"]
+        try outline.run(["add", "Water", "--due", "2026-01-01 ++1w", "--state", "TODO"], environment: pinned)
+        let done = try outline.run(["done", "Water"], environment: pinned)
+        #expect(done.stdout == "marked \"Water\" done (due moved to 2027-06-03)\n")
+        #expect(try outline.run(["find", "--done-since", "today"], environment: pinned).stdout == "1  /Water\n")
     }
 
     @Test func addTakesTheSameOptions() throws {
@@ -131,19 +175,19 @@ struct SetCommandTests {
             (["--priority", "D"], "error: \"D\" is not a priority: expected A, B or C (or H, M, L), or none\n"),
             (
                 ["--property", "note=x"],
-                "error: cannot set the property \"note=x\": note is reserved; use outline note instead\n"
+                "error: cannot use the property \"note=x\": note is reserved; use outline note instead\n"
             ),
             (
                 ["--property", "due=x"],
-                "error: cannot set the property \"due=x\": due is reserved; use --due instead\n"
+                "error: cannot use the property \"due=x\": due is reserved; use --due instead\n"
             ),
             (
                 ["--property", "two words=x"],
-                "error: cannot set the property \"two words=x\": a key is one word of letters, digits, _ and -\n"
+                "error: cannot use the property \"two words=x\": a key is one word of letters, digits, _ and -\n"
             ),
             (
                 ["--property", "Effort"],
-                "error: cannot set the property \"Effort\": expected KEY=VALUE (KEY= removes it)\n"
+                "error: cannot use the property \"Effort\": expected KEY=VALUE (KEY= removes it)\n"
             ),
         ]
         for (options, message) in refusals {
@@ -154,7 +198,7 @@ struct SetCommandTests {
         let nothing = try outline.run(["set", "Milk"])
         #expect(nothing.status == 64)
         #expect(nothing.stderr.hasPrefix("error: say what to set: --state, --tag"))
-        for workflow in ["TODO DONE", "| DONE", "TODO |", "todo | done", "TODO | TODO"] {
+        for workflow in ["TODO", "| DONE", "TODO |", "todo | done", "TODO | TODO", "NONE | DONE"] {
             let refused = try outline.run(["workflow", workflow])
             #expect(refused.status == 1 && refused.stderr.hasPrefix("error: cannot read the workflow"), "\(workflow)")
         }

@@ -26,11 +26,14 @@ struct CheckCommandTests {
     /// Attributes outline never writes, stored with sqlite3: each is named, read as no value,
     /// and the file is otherwise whole.
     @Test func checkNamesAttributesEditedOutside() throws {
-        try outline.run(["add", "a", "b", "c", "d", "--state", "TODO"])
+        try outline.run(["add", "a", "b", "c", "d", "e", "f", "g", "h", "i", "--state", "TODO"])
         try outline.sqlite(
             """
             UPDATE item SET priority = 'Z' WHERE id = 1; UPDATE item SET due = '2026-02-30' WHERE id = 2;
             UPDATE item SET state = 'WAITING' WHERE id = 3; UPDATE item SET properties = '[1]' WHERE id = 4;
+            UPDATE item SET state = 'DONE' WHERE id = 5; UPDATE item SET tags = 'a-b  x' WHERE id = 6;
+            UPDATE item SET properties = '{"a":"1","A":"2"}' WHERE id = 7; UPDATE item SET due_repeat = '+1w' WHERE id = 8;
+            UPDATE item SET last_done = 'yesterday' WHERE id = 9;
             """)
         let result = try outline.run(["check"])
         #expect(result.status == 1)
@@ -39,10 +42,21 @@ struct CheckCommandTests {
                 problem: item 1 has the priority Z, not A, B or C
                 problem: item 2 has a due date that cannot be read: 2026-02-30
                 problem: item 3 has the keyword WAITING, which the workflow lacks
-                problem: item 4 has properties that are not a JSON object of text
+                problem: item 4 has properties that are not a JSON object of one-line texts under keys
+                problem: item 5 has the keyword DONE, but its done time says it is open
+                problem: item 6 has tags that are not words separated by spaces: a-b  x
+                problem: item 7 has properties that are not a JSON object of one-line texts under keys
+                problem: item 8 has a due repeater +1w but no date
+                problem: item 9 has a last-done time that is not a number
 
                 """)
         let shown = try outline.run(["show", "2", "--json"])
         #expect(shown.status == 0 && shown.stdout.contains(#""due":null"#))
+        // A change of another attribute leaves the unreadable due date for check to name.
+        try outline.run(["set", "2", "--tag", "x", "--priority", "A"])
+        #expect(try outline.sqlite("SELECT due FROM item WHERE id = 2") == "2026-02-30")
+        // Naming it clears it.
+        try outline.run(["set", "2", "--due", "none"])
+        #expect(try outline.sqlite("SELECT count(*) FROM item WHERE id = 2 AND due IS NULL") == "1")
     }
 }

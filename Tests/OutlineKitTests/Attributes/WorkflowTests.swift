@@ -15,9 +15,12 @@ struct WorkflowTests {
         #expect(workflow.keyword(named: "next") == "NEXT")
         #expect(workflow.keyword(named: "LATER") == nil)
         #expect(try Workflow(parsing: "  ON-HOLD   TODO_2 |DONE ").open == ["ON-HOLD", "TODO_2"])
+        // As org-mode reads a #+TODO: line: the prefix dropped; without a |, the last is done.
+        #expect(try Workflow(parsing: "#+TODO: TODO NEXT DONE") == Workflow(parsing: "TODO NEXT | DONE"))
+        #expect(try Workflow(parsing: "#+todo: TODO | DONE") == .standard)
         for bad in [
-            "TODO DONE", "TODO | DONE | X", "| DONE", "TODO |", "Todo | DONE", "2DO | DONE", "TODO | TODO",
-            "TODO(t | DONE",
+            "TODO", "TODO | DONE | X", "| DONE", "TODO |", "Todo | DONE", "2DO | DONE", "TODO | TODO",
+            "TODO(t | DONE", "NONE | DONE",
         ] {
             #expect(throws: OutlineError.self, "\(bad)") { try Workflow(parsing: bad) }
         }
