@@ -8,7 +8,7 @@
 /// offers for REFs come from `ReferenceCompletionRequest`, already matched to the word, each
 /// with its flags: `/` where it may go on with a `/`, `=` where it stands in place of the word.
 /// bash and zsh get a function of their own that reads them; fish needs none (see
-/// `ReferenceCompletionRequest.lines`).
+/// `CompletionRequest.lines`).
 enum CompletionScripts {
     /// `script` as the generator wrote it, with REFs completed by the functions below.
     static func amended(_ script: String) -> String {

@@ -229,8 +229,8 @@ struct ShellCompletionTests {
     }
 
     @Test func theDatabaseIsTheLastOneNamed() {
-        #expect(ReferenceCompletionRequest.databasePath(in: ["outline", "ls"]) == nil)
-        #expect(ReferenceCompletionRequest.databasePath(in: ["outline", "--db", "a.db", "ls", "--db=b.db"]) == "b.db")
-        #expect(ReferenceCompletionRequest.databasePath(in: ["outline", "ls", "--db", "'my file.db'"]) == "my file.db")
+        #expect(CompletionRequest.databasePath(in: ["outline", "ls"]) == nil)
+        #expect(CompletionRequest.databasePath(in: ["outline", "--db", "a.db", "ls", "--db=b.db"]) == "b.db")
+        #expect(CompletionRequest.databasePath(in: ["outline", "ls", "--db", "'my file.db'"]) == "my file.db")
     }
 }
