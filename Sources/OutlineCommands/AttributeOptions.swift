@@ -10,15 +10,18 @@ package struct AttributeOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "A keyword of the workflow (TODO, DONE; see 'outline workflow'), or none for a plain item.",
-            valueName: "keyword"))
+            valueName: "keyword"),
+        completion: .keyword)
     var state: String?
 
     /// `--tag`, repeatable.
-    @Option(help: ArgumentHelp("Add a tag: a word of letters, digits, _ and @ (repeatable).", valueName: "tag"))
+    @Option(
+        help: ArgumentHelp("Add a tag: a word of letters, digits, _ and @ (repeatable).", valueName: "tag"),
+        completion: .tag)
     var tag: [String] = []
 
     /// `--untag`, repeatable.
-    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"))
+    @Option(help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"), completion: .tag)
     var untag: [String] = []
 
     /// `--due`: a DATE, or `none`.
@@ -33,11 +36,15 @@ package struct AttributeOptions: ParsableArguments {
     var scheduled: String?
 
     /// `--priority`: A, B, C (or H, M, L), or `none`.
-    @Option(help: ArgumentHelp("A, B or C (A is the highest; H, M, L also read), or none.", valueName: "priority"))
+    @Option(
+        help: ArgumentHelp("A, B or C (A is the highest; H, M, L also read), or none.", valueName: "priority"),
+        completion: .priority)
     var priority: String?
 
     /// `--property`, repeatable.
-    @Option(help: ArgumentHelp("Set a property, KEY=VALUE; KEY= removes it (repeatable).", valueName: "key=value"))
+    @Option(
+        help: ArgumentHelp("Set a property, KEY=VALUE; KEY= removes it (repeatable).", valueName: "key=value"),
+        completion: .propertyKey)
     var property: [String] = []
 
     /// The options as the parser makes them, before parsing.

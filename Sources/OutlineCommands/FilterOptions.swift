@@ -7,17 +7,21 @@ package struct FilterOptions: ParsableArguments {
     /// `--tag`, repeatable: all of them.
     @Option(
         help: ArgumentHelp(
-            "Only items with this tag, set or written #tag in the title (repeatable: all of them).", valueName: "tag"))
+            "Only items with this tag, set or written #tag in the title (repeatable: all of them).", valueName: "tag"),
+        completion: .tag)
     var tag: [String] = []
 
     /// `--state`, repeatable: any of them.
     @Option(
         help: ArgumentHelp(
-            "Only items with this keyword; none for plain items (repeatable: any of them).", valueName: "keyword"))
+            "Only items with this keyword; none for plain items (repeatable: any of them).", valueName: "keyword"),
+        completion: .keyword)
     var state: [String] = []
 
     /// `--priority`: this or higher.
-    @Option(help: ArgumentHelp("Only items of this priority or higher (A, B, C).", valueName: "priority"))
+    @Option(
+        help: ArgumentHelp("Only items of this priority or higher (A, B, C).", valueName: "priority"),
+        completion: .priorityFilter)
     var priority: String?
 
     /// `--due-by`.
@@ -44,7 +48,8 @@ package struct FilterOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Only items with this property, or with this value of it (repeatable: all of them).",
-            valueName: "key[=value]"))
+            valueName: "key[=value]"),
+        completion: .propertyKey)
     var property: [String] = []
 
     /// The options as the parser makes them, before parsing.

@@ -69,7 +69,10 @@ enum CompletionRequest {
                 return flags(offer) + "\t" + text + ":" + description
             }
         case .fish?:
-            if offers.count == 1, let only = offers.first, only.goesOn, !only.text.hasSuffix("/") {
+            // `KEY=` needs no second offer: fish leaves the space out after a `=` itself.
+            if offers.count == 1, let only = offers.first, only.goesOn, !only.text.hasSuffix("/"),
+                !only.text.hasSuffix("=")
+            {
                 return [only.text + "\t" + only.description, only.text + "/\t" + only.description + "/"]
             }
             return offers.map { $0.text + "\t" + $0.description }

@@ -1,29 +1,33 @@
 /// What `outline` adds to the completion scripts swift-argument-parser generates, so that REFs
 /// complete as file names do: without the space after an item with children, so that a `/` and
 /// a child's title can follow; and, after a path that names several items, with those items'
-/// anchored paths in place of the word typed.
+/// anchored paths in place of the word typed. The values completed from the outline besides
+/// (keywords, tags, property keys, priorities: `AttributeCompletionRequest`) take the same way:
+/// a property key, `KEY=`, without the space, and `TODO` in place of `todo`.
 ///
 /// The generated scripts hand every offer to the shell's own matching, which keeps only those
 /// that extend the word (never `/Books/Reading/` for `Reading/`) and always adds a space. The
-/// offers for REFs come from `ReferenceCompletionRequest`, already matched to the word, each
-/// with its flags: `/` where it may go on with a `/`, `=` where it stands in place of the word.
-/// bash and zsh get a function of their own that reads them; fish needs none (see
+/// offers come from `outline` itself (`CompletionRequest`), already matched to the word, each
+/// with its flags: `/` where the word may go on after it, `=` where it stands in place of the
+/// word. bash and zsh get a function of their own that reads them; fish needs none (see
 /// `CompletionRequest.lines`).
 enum CompletionScripts {
-    /// `script` as the generator wrote it, with REFs completed by the functions below.
+    /// `script` as the generator wrote it, with custom completions (REFs and the values read
+    /// from the outline) made by the functions below.
     static func amended(_ script: String) -> String {
         if script.hasPrefix("#!/bin/bash") { return amendedBash(script) }
         if script.hasPrefix("#compdef") { return amendedZsh(script) }
         return script
     }
 
-    /// Every REF argument's offers go to `__outline_add_ref_completions` rather than to
+    /// Every custom completion's offers go to `__outline_add_custom_completions` rather than to
     /// `compgen -W`: only that function, run by the completion function itself and not in a
-    /// subshell, can set `compopt`. (Every custom completion of `outline` is a REF's.)
+    /// subshell, can set `compopt`. (Every custom completion of `outline` is `outline`'s own,
+    /// in `CompletionRequest`'s lines.)
     private static func amendedBash(_ script: String) -> String {
         let generated = #"__outline_add_completions -W "$(__outline_custom_complete "#
         let replaced = script.replacingOccurrences(
-            of: generated, with: #"__outline_add_ref_completions "$(__outline_custom_complete "#)
+            of: generated, with: #"__outline_add_custom_completions "$(__outline_custom_complete "#)
         return replaced + "\n\n" + bashFunction
     }
 
@@ -38,35 +42,36 @@ enum CompletionScripts {
     }
 
     private static let bashFunction = #"""
-        # REFs: outline offers them already matched to the word being completed, one a line:
-        # flags, a tab, the REF. A "/" in the flags: the REF may go on with a "/" (its item has
-        # children), so no space follows it. A "=": it is an anchored path that stands in place
-        # of the word (the items of a path that names several). compgen is not used: it would
+        # REFs, keywords, tags, property keys: outline offers them already matched to the word
+        # being completed, one a line: flags, a tab, the offer. A "/" in the flags: the word may
+        # go on after it (a REF whose item has children, with a "/"; KEY= with a value), so no
+        # space follows it. A "=": it stands in place of the word (the anchored paths of the
+        # items of a path that names several; TODO for todo). compgen is not used: it would
         # match them again, dropping those in place of the word, and expand what titles hold.
-        __outline_add_ref_completions() {
-            local line flags ref quoted
-            local -a refs=()
+        __outline_add_custom_completions() {
+            local line flags offer quoted
+            local -a offers=()
             local -i going_on=0
             local in_place=false
             while IFS='' read -r line; do
                 [[ "${line}" == *$'\t'* ]] || continue
                 flags="${line%%$'\t'*}"
-                ref="${line#*$'\t'}"
+                offer="${line#*$'\t'}"
                 [[ "${flags}" == *=* ]] && in_place=true
                 [[ "${flags}" == */* ]] && going_on+=1
-                refs+=("${ref}")
+                offers+=("${offer}")
             done <<< "${1}"
-            # Every REF is quoted here for the shell, whole: bash's quoting of file names leaves
+            # Every offer is quoted here for the shell, whole: bash's quoting of file names leaves
             # "$" and "`" alone (a title could then run a command when the line is entered), and
             # lists a title that holds "/" by its last part.
             compopt +o filenames
-            for ref in "${refs[@]}"; do
-                printf -v quoted '%q' "${ref}"
+            for offer in "${offers[@]}"; do
+                printf -v quoted '%q' "${offer}"
                 COMPREPLY+=("${quoted}")
             done
-            # The word as typed among several, or bash would cut it back to the / they share.
-            "${in_place}" && [[ "${#refs[@]}" -gt 1 ]] && COMPREPLY+=("${cur}")
-            if [[ "${#refs[@]}" -gt 0 && "${going_on}" -eq "${#refs[@]}" ]]; then
+            # The word as typed among several, or bash would cut it back to what they share.
+            "${in_place}" && [[ "${#offers[@]}" -gt 1 ]] && COMPREPLY+=("${cur}")
+            if [[ "${#offers[@]}" -gt 0 && "${going_on}" -eq "${#offers[@]}" ]]; then
                 compopt -o nospace
             fi
         }
@@ -74,10 +79,11 @@ enum CompletionScripts {
         """#
 
     private static let zshFunction = #"""
-        # REFs: outline offers them already matched to the word being completed, one a line:
-        # flags, a tab, REF:description. A "/" in the flags: the REF may go on with a "/" (its
-        # item has children), so no space follows it. A "=": it is an anchored path that stands
-        # in place of the word (the items of a path that names several), to pick from a menu.
+        # REFs, keywords, tags, property keys: outline offers them already matched to the word
+        # being completed, one a line: flags, a tab, offer:description. A "/" in the flags: the
+        # word may go on after it (a REF whose item has children, with a "/"; KEY= with a
+        # value), so no space follows it. A "=": it stands in place of the word (the anchored
+        # paths of the items of a path that names several; TODO for todo), to pick from a menu.
         __outline_custom_complete() {
             local -a ends goes ends_in_place goes_in_place
             local line flags offer

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 
 /// zsh and fish, run interactively in tmux with the scripts `--generate-completion-script`
-/// prints, complete REFs as a person sees it: the line after a Tab, trailing space and all. A
-/// key bound to write the line to a file reads it back exactly (a screen drops trailing spaces).
-@Suite("REF completion in zsh and fish")
+/// prints, complete REFs (and keywords, tags, property keys and priorities) as a person sees
+/// it: the line after a Tab, trailing space and all. A key bound to write the line to a file
+/// reads it back exactly (a screen drops trailing spaces).
+@Suite("Completion in zsh and fish, interactive")
 struct InteractiveCompletionTests {
     let outline = OutlineProcess()
 
-    /// 1 Groceries (4 Milk), 2 Reading (5 A), 3 Books (6 Reading (7 C)), 8 Buy milk
+    /// 1 Groceries (4 Milk), 2 Reading (5 A), 3 Books (6 Reading (7 C)), 8 Buy milk; Groceries
+    /// tagged shop, with a property Store.
     init() throws {
         try outline.run(["add", "Groceries", "Reading", "Books"])
         try outline.run(["add", "Milk", "--under", "Groceries"])
@@ -16,13 +18,14 @@ struct InteractiveCompletionTests {
         try outline.run(["add", "Reading", "--under", "Books"])
         try outline.run(["add", "C", "--under", "6"])
         try outline.run(["add", "Buy milk"])
+        try outline.run(["set", "1", "--tag", "shop", "--property", "Store=Corner"])
     }
 
     static let zshInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
     static let fishInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")
 
     @Test(.enabled(if: zshInstalled, "zsh is not installed (scripts/deps installs it): zsh's completion is not tested"))
-    func zshCompletesREFs() throws {
+    func zshCompletes() throws {
         // Installed as scripts/install installs it: a function file on $fpath, which compinit
         // loads at the first completion.
         let folder = outline.directory + "/zsh-functions"
@@ -38,7 +41,7 @@ struct InteractiveCompletionTests {
     @Test(
         .enabled(if: fishInstalled, "fish is not installed (scripts/deps installs it): fish's completion is not tested")
     )
-    func fishCompletesREFs() throws {
+    func fishCompletes() throws {
         let file = outline.directory + "/outline.fish"
         try script(for: "fish").write(toFile: file, atomically: true, encoding: .utf8)
         let setup = """
@@ -98,6 +101,15 @@ struct InteractiveCompletionTests {
             ["outline ls /Reading/", "outline ls Reading/"].contains(ambiguous), "\(ambiguous)",
             sourceLocation: sourceLocation)
         #expect(completed("outline ls Reading/C") == "outline ls /Books/Reading/C ", sourceLocation: sourceLocation)
+        // A keyword, in the workflow's case; a tag; a priority.
+        #expect(completed("outline set 4 --state t") == "outline set 4 --state TODO ", sourceLocation: sourceLocation)
+        #expect(completed("outline find --tag sh") == "outline find --tag shop ", sourceLocation: sourceLocation)
+        #expect(
+            completed("outline add x --priority n") == "outline add x --priority none ", sourceLocation: sourceLocation)
+        // A property key: without the space, so that its value follows.
+        #expect(
+            completed("outline set 4 --property st") == "outline set 4 --property Store=",
+            sourceLocation: sourceLocation)
     }
 
     private func script(for shell: String) throws -> String {

@@ -15,51 +15,14 @@ struct ShellCompletionTests {
         try outline.run(["add", "Milk", "--under", "Work"])
     }
 
-    /// COMPREPLY after bash's completion function for `line` (completing its last word), with the
-    /// script `outline --generate-completion-script bash` prints and the built binary on PATH.
+    /// COMPREPLY after bash's completion function for `line` (`OutlineProcess.bashCompletion`).
     func bashCompletions(_ line: String, environment: [String: String] = [:]) throws -> [String] {
-        try bashCompletion(line, environment: environment).replies
+        try outline.bashCompletion(line, environment: environment).replies
     }
 
-    /// COMPREPLY after bash's completion function for `line`, each reply as bash reads it back
-    /// when the line is entered (the replies are quoted for the shell: a reply quoted wrong
-    /// would run what a title holds, in the test's folder), and the options the function set
-    /// with `compopt` (`-o nospace`), one call a string: outside a completion bash refuses
-    /// `compopt`, so a function of that name notes each call instead. `+o filenames`, which the
-    /// REF function always sets (it quotes every reply itself), is left out.
-    func bashCompletion(_ line: String, environment: [String: String] = [:]) throws -> (
-        replies: [String], compopt: [String]
-    ) {
-        let script = try outline.run(["--generate-completion-script", "bash"], useDatabaseOption: false).stdout
-        let scriptFile = outline.directory + "/outline.bash"
-        try script.write(toFile: scriptFile, atomically: true, encoding: .utf8)
-        let driver = """
-            source "$1"
-            compopt() { printf '%s\\n' "$*" >&2; }
-            line="$2"
-            read -ra COMP_WORDS <<< "$line"
-            [[ "$line" == *" " ]] && COMP_WORDS+=("")
-            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-            COMP_LINE="$line"
-            COMP_POINT=${#line}
-            _outline outline "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-            for reply in "${COMPREPLY[@]}"; do eval "printf '%s\\n' ${reply}"; done
-            """
-        var environment = environment
-        let binaryFolder = URL(fileURLWithPath: OutlineProcess.binary).deletingLastPathComponent().path
-        environment["PATH"] = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        // Run in the test's folder, so that a title that ran a command would leave a file there.
-        let result = try OutlineProcess.run(
-            [
-                "sh", "-c", "cd \"$0\" && exec bash -c \"$1\" driver \"$2\" \"$3\"", outline.directory, driver,
-                scriptFile, line,
-            ],
-            input: nil, environment: environment, viaShell: true)
-        #expect(result.status == 0, "\(result)")
-        return (
-            result.lines.filter { !$0.isEmpty },
-            result.stderr.split(separator: "\n").map(String.init).filter { $0 != "+o filenames" }
-        )
+    /// COMPREPLY and the `compopt` calls after bash's completion function for `line`.
+    func bashCompletion(_ line: String, environment: [String: String] = [:]) throws -> BashCompletion {
+        try outline.bashCompletion(line, environment: environment)
     }
 
     @Test func bashCompletesTitlesPathsAndIds() throws {
@@ -117,16 +80,23 @@ struct ShellCompletionTests {
         #expect(quoted.replies.contains("/Old Books/Reading/"), "\(quoted)")
     }
 
-    /// The scripts outline amends keep no REF on the generator's way (which matches offers
-    /// again and always adds a space): a newer swift-argument-parser that writes its scripts
-    /// otherwise fails here, by name, before any shell does.
-    @Test func everyREFGoesThroughOutlinesOwnFunction() throws {
+    /// The scripts outline amends keep no REF, keyword, tag or property on the generator's way
+    /// (which matches offers again and always adds a space): a newer swift-argument-parser that
+    /// writes its scripts otherwise fails here, by name, before any shell does.
+    @Test func everyCustomCompletionGoesThroughOutlinesOwnFunction() throws {
         let bash = try outline.run(["--generate-completion-script", "bash"], useDatabaseOption: false).stdout
         #expect(!bash.contains(#"-W "$(__outline_custom_complete"#))
-        #expect(bash.components(separatedBy: #"__outline_add_ref_completions "$(__outline_custom_complete"#).count > 10)
+        #expect(
+            bash.components(separatedBy: #"__outline_add_custom_completions "$(__outline_custom_complete"#).count > 10)
+        for option in ["--state", "--tag", "--untag", "--priority", "--property"] {
+            #expect(
+                bash.contains(
+                    #"__outline_add_custom_completions "$(__outline_custom_complete ---completion set -- \#(option)"#),
+                "\(option)")
+        }
         let zsh = try outline.run(["--generate-completion-script", "zsh"], useDatabaseOption: false).stdout
         let definitions = zsh.components(separatedBy: "\n__outline_custom_complete() {").count - 1
-        let ours = try #require(zsh.range(of: "# REFs: outline offers them"))
+        let ours = try #require(zsh.range(of: "# REFs, keywords, tags, property keys: outline offers them"))
         let run = try #require(zsh.range(of: #"if [[ "${funcstack[1]}" = _outline ]]"#))
         #expect(definitions == 2 && ours.lowerBound < run.lowerBound)
     }
