@@ -53,6 +53,13 @@ enum CompletionScripts {
             local -a offers=()
             local -i going_on=0
             local in_place=false
+            # A value after KEY= (--property Store=Co): bash splits the word at the "=", and the
+            # generated function, seeing no option before it, asks for an operand (a REF).
+            # Nothing is offered for a value.
+            if [[ "${cur}" == "=" ]] || [[ "${COMP_CWORD}" -ge 2 && "${COMP_WORDS[COMP_CWORD-1]}" == "=" \
+                && "${COMP_WORDS[COMP_CWORD-2]}" != -* ]]; then
+                return
+            fi
             while IFS='' read -r line; do
                 [[ "${line}" == *$'\t'* ]] || continue
                 flags="${line%%$'\t'*}"

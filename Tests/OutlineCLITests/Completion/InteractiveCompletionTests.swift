@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// zsh and fish, run interactively in tmux with the scripts `--generate-completion-script`
+/// zsh, fish and bash, run interactively in tmux with the scripts `--generate-completion-script`
 /// prints, complete REFs (and keywords, tags, property keys and priorities) as a person sees
 /// it: the line after a Tab, trailing space and all. A key bound to write the line to a file
 /// reads it back exactly (a screen drops trailing spaces).
-@Suite("Completion in zsh and fish, interactive")
+@Suite("Completion in zsh, fish and bash, interactive")
 struct InteractiveCompletionTests {
     let outline = OutlineProcess()
 
@@ -49,6 +49,20 @@ struct InteractiveCompletionTests {
             function dump; commandline > '\(outline.directory)/line'; commandline ''; end; bind \\cx dump
             """
         try expectCompletions(shell: "fish --no-config -i", setup: setup)
+    }
+
+    /// bash as a person runs it: the other tests of bash call its completion function on a line
+    /// split at spaces alone, where bash splits it at `=` too (`--property Store=C`).
+    @Test func bashCompletes() throws {
+        let file = outline.directory + "/outline.bash"
+        try script(for: "bash").write(toFile: file, atomically: true, encoding: .utf8)
+        // Listed at the first Tab, as zsh and fish list them.
+        let setup = """
+            source '\(file)'; bind 'set show-all-if-ambiguous on'; \
+            dump() { printf '%s' "$READLINE_LINE" > '\(outline.directory)/line'; READLINE_LINE=; }; \
+            bind -x '"\\C-x": dump'
+            """
+        try expectCompletions(shell: "bash --norc --noprofile -i", setup: setup)
     }
 
     /// What a Tab does to each line, in `shell`.
@@ -109,6 +123,10 @@ struct InteractiveCompletionTests {
         // A property key: without the space, so that its value follows.
         #expect(
             completed("outline set 4 --property st") == "outline set 4 --property Store=",
+            sourceLocation: sourceLocation)
+        // Its value: nothing (not the title C, which bash's split at the = once offered).
+        #expect(
+            completed("outline set 4 --property Store=C") == "outline set 4 --property Store=C",
             sourceLocation: sourceLocation)
     }
 
