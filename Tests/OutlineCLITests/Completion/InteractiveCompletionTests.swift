@@ -31,9 +31,11 @@ struct InteractiveCompletionTests {
         let folder = outline.directory + "/zsh-functions"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try script(for: "zsh").write(toFile: folder + "/_outline", atomically: true, encoding: .utf8)
+        // ^X starts zsh's two-key bindings, so it waits KEYTIMEOUT (0.4 s) for a second key.
         let setup = """
             fpath=('\(folder)' $fpath); autoload -Uz compinit; compinit -u -d '\(outline.directory)/zcompdump'; \
-            dump() { print -rn -- "$BUFFER" > '\(outline.directory)/line'; BUFFER=; }; zle -N dump; bindkey '^X' dump
+            dump() { print -rn -- "$BUFFER" > '\(outline.directory)/line'; BUFFER=; }; zle -N dump; bindkey '^X' dump; \
+            KEYTIMEOUT=1
             """
         try expectCompletions(shell: "zsh -f -i", setup: setup)
     }
@@ -56,9 +58,10 @@ struct InteractiveCompletionTests {
     @Test func bashCompletes() throws {
         let file = outline.directory + "/outline.bash"
         try script(for: "bash").write(toFile: file, atomically: true, encoding: .utf8)
-        // Listed at the first Tab, as zsh and fish list them.
+        // Listed at the first Tab, as zsh and fish list them. C-x starts readline's two-key
+        // bindings, so it waits keyseq-timeout (half a second) for a second key after it.
         let setup = """
-            source '\(file)'; bind 'set show-all-if-ambiguous on'; \
+            source '\(file)'; bind 'set show-all-if-ambiguous on'; bind 'set keyseq-timeout 10'; \
             dump() { printf '%s' "$READLINE_LINE" > '\(outline.directory)/line'; READLINE_LINE=; }; \
             bind -x '"\\C-x": dump'
             """
