@@ -8,7 +8,7 @@ package struct FilterOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Only items with this tag, set or written #tag in the title (repeatable: all of them).", valueName: "tag"),
-        completion: .tag)
+        completion: .tagFilter)
     var tag: [String] = []
 
     /// `--state`, repeatable: any of them.

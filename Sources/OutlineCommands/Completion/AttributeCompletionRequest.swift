@@ -15,8 +15,11 @@ enum AttributeCompletionRequest {
     enum Value {
         /// A keyword of the workflow, or `none`.
         case keyword
-        /// A tag in use.
+        /// A tag in use that `set --tag` takes: one word.
         case tag
+        /// Any tag in use, as `find --tag` takes them: `two words`, written `#[[two words]]` in a
+        /// title, too.
+        case anyTag
         /// A property key in use, offered as `KEY=`.
         case propertyKey
     }
@@ -26,9 +29,14 @@ enum AttributeCompletionRequest {
         candidates(.keyword, words: words, prefix: prefix, shell: CompletionShell.requesting)
     }
 
-    /// `--tag`'s and `--untag`'s completion.
+    /// `--tag`'s and `--untag`'s completion, for `set` and `add`.
     static let tag = CompletionKind.custom { words, _, prefix in
         candidates(.tag, words: words, prefix: prefix, shell: CompletionShell.requesting)
+    }
+
+    /// `find --tag`'s completion.
+    static let tagFilter = CompletionKind.custom { words, _, prefix in
+        candidates(.anyTag, words: words, prefix: prefix, shell: CompletionShell.requesting)
     }
 
     /// `--property`'s completion.
@@ -79,9 +87,10 @@ enum AttributeCompletionRequest {
             return workflow.open.map { CompletionOffer(text: $0, description: "open") }
                 + workflow.done.map { CompletionOffer(text: $0, description: "done") }
                 + [CompletionOffer(text: "none", description: "no keyword: a plain item")]
-        case .tag:
-            // A tag written `#[[two words]]` in a title is no word that --tag takes.
-            return try store.tags().filter { (try? Tag.validated($0.tag)) == $0.tag }.map {
+        case .tag, .anyTag:
+            // A tag written `#[[two words]]` in a title is no word that set's --tag takes; find
+            // looks for it all the same.
+            return try store.tags().filter { value == .anyTag || (try? Tag.validated($0.tag)) == $0.tag }.map {
                 CompletionOffer(text: $0.tag, description: items($0.count))
             }
         case .propertyKey:
@@ -114,8 +123,10 @@ enum AttributeCompletionRequest {
 extension CompletionKind {
     /// A keyword's completion: the workflow's keywords and `none`.
     static var keyword: CompletionKind { AttributeCompletionRequest.keyword }
-    /// A tag's completion: the tags in use, most used first.
+    /// A tag's completion for `set` and `add`: the tags in use that are one word, most used first.
     static var tag: CompletionKind { AttributeCompletionRequest.tag }
+    /// A tag's completion for `find`: every tag in use, most used first.
+    static var tagFilter: CompletionKind { AttributeCompletionRequest.tagFilter }
     /// A property's completion: the keys in use, each as `KEY=`.
     static var propertyKey: CompletionKind { AttributeCompletionRequest.propertyKey }
     /// A priority's completion for `set` and `add`: A, B, C and `none`.

@@ -11,7 +11,7 @@ struct AttributeCompletionTests {
     var db: String { outline.database }
 
     /// 1 Report, 2 Taxes, 3 Call Ana #urgent, 4 Plan #[[two words]] trip, 5 Bake: tags work (3
-    /// items), Money (2: `money` on a later item), urgent (1) and `two words` (1, no word --tag
+    /// items), Money (2: `money` on a later item), urgent (1) and `two words` (1, no word set --tag
     /// takes); properties Effort (2: `effort` on a later item) and Store (1).
     init() throws {
         try outline.run(["add", "Report", "Taxes", "Call Ana #urgent", "Plan #[[two words]] trip", "Bake"])
@@ -38,9 +38,14 @@ struct AttributeCompletionTests {
 
     @Test func tagsOfferTheTagsInUseMostUsedFirst() throws {
         let all = try outline.bashCompletion("outline set --db \(db) 3 --tag ")
-        // `two words`, written #[[two words]] in a title, is no word that --tag takes.
+        // `two words`, written #[[two words]] in a title, is no word that set's --tag takes.
         #expect(all.replies == ["work", "Money", "urgent"], "\(all)")
         #expect(all.compopt.isEmpty && all.errors.isEmpty, "\(all)")
+        // find looks for it all the same (quoted for the shell: one word when the line is read).
+        let found = try outline.bashCompletion("outline find --db \(db) --tag ")
+        #expect(found.replies == ["work", "Money", "two words", "urgent"], "\(found)")
+        #expect(try outline.bashCompletion("outline find --db \(db) --tag T").replies == ["two words"])
+        #expect(try outline.run(["find", "--tag", "two words", "--tsv"]).lines.map { $0.prefix(2) } == ["4\t"])
         #expect(try outline.bashCompletion("outline set --db \(db) 3 --tag m").replies == ["Money"])
         #expect(try outline.bashCompletion("outline set --db \(db) 3 --untag W").replies == ["work"])
         #expect(try outline.bashCompletion("outline find --db \(db) --tag u").replies == ["urgent"])
