@@ -17,7 +17,8 @@ struct AttributeViewsTests {
     private func makeTasks() throws {
         try outline.createDatabase()
         try outline.run(["add", "Work", "Home"])  // 1, 2
-        try outline.run(["add", "Report #urgent", "Slides", "--under", "Work", "--state", "TODO", "--tag", "work"])  // 3, 4
+        // Items 3 and 4.
+        try outline.run(["add", "Report #urgent", "Slides", "--under", "Work", "--state", "TODO", "--tag", "work"])
         try outline.run(["set", "Report #urgent", "--due", "today", "--priority", "A"])
         try outline.run(["set", "Slides", "--scheduled", "+2d", "--property", "Effort=2h"])
         try outline.run(["add", "Pay rent", "--under", "Home", "--due", "yesterday", "--tag", "Money"])  // 5
