@@ -81,7 +81,11 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
         case 16: return .note(someID(), sampleNotes.randomElement(using: &rng)!)
         case 17:
             let (parent, placement) = somePlacement()
-            return .copy(Array(Set(someIDs()).prefix(2)), under: parent, placement)
+            // Each id once, in the order drawn: a Set's order changes from one process to the
+            // next, and a seed must replay the same commands.
+            var ids: [ItemID] = []
+            for id in someIDs() where !ids.contains(id) { ids.append(id) }
+            return .copy(Array(ids.prefix(2)), under: parent, placement)
         case 18:
             // The root's list and short lists alike; by state only where some are done.
             let parent = Bool.random(using: &rng) ? ItemID.root : someID()
