@@ -180,7 +180,7 @@ struct Torture {
             case 0:
                 guard let (command, ids) = commandOfStep[step] else { return ["step \(step) has no command"] }
                 let before = model
-                guard command.apply(to: &model, expectingIDs: ids), model.differs(from: before) else {
+                guard command.apply(to: &model, expectingIDs: ids, at: Int(step)), model.differs(from: before) else {
                     return ["step \(step), \(command.arguments), does not apply to the model"]
                 }
                 snapshots[step] = (before, model)
@@ -262,6 +262,8 @@ extension RandomCommand {
         case .done(let ids): return ["done"] + ids.map(String.init)
         case .reopen(let ids): return ["reopen"] + ids.map(String.init)
         case .note(let id, let text): return ["note", String(id), "--", text]
+        case .set(let ids, let options): return ["set"] + ids.map(String.init) + options.arguments
+        case .workflow(let text): return ["workflow", text]
         case .copy(let ids, let under, let placement):
             var parent = under
             if parent == nil, case .end = placement { parent = 0 }
@@ -281,23 +283,26 @@ extension RandomCommand {
         return EditableText.text(of: lines)
     }
 
-    /// Applies the command to the model; false where the model refuses it or hands out other ids
-    /// than `ids` (for `add` and `cp`; any for the others).
-    func apply(to model: inout TreeModel, expectingIDs newIDs: [ItemID]) -> Bool {
+    /// Applies the command to the model at `moment` (when `done`, `set` and edits as text mark
+    /// items done); false where the model refuses it or hands out other ids than `ids` (for `add`
+    /// and `cp`; any for the others).
+    func apply(to model: inout TreeModel, expectingIDs newIDs: [ItemID], at moment: Int) -> Bool {
         switch self {
         case .add(let titles, let under, let placement):
             return model.add(titles, under: under, placement: placement) == newIDs
         case .remove(let ids): return model.remove(ids)
         case .move(let ids, let under, let placement): return model.move(ids, under: under, placement: placement)
         case .edit(let id, let title): return model.edit(id, title: title)
-        case .done(let ids): return model.setDone(ids, true)
-        case .reopen(let ids): return model.setDone(ids, false)
+        case .done(let ids): return model.markDone(ids, at: moment)
+        case .reopen(let ids): return model.reopen(ids)
         case .note(let id, let text): return model.setNote(id, text)
+        case .set(let ids, let options): return model.set(ids, options, at: moment)
+        case .workflow(let text): return model.setWorkflow(text)
         case .copy(let ids, let under, let placement):
             return model.copy(ids, under: under, placement: placement) == newIDs
         case .sort(let parent, let key, let reversed):
             return model.sort(parent, byTitle: key == .title, reversed: reversed)
-        case .editText(let root, let lines): return model.applyEdit(under: root, lines: lines) == newIDs
+        case .editText(let root, let lines): return model.applyEdit(under: root, lines: lines, at: moment) == newIDs
         case .undo, .redo: return false  // undo and redo arrive as events of their own
         }
     }
