@@ -4,10 +4,11 @@ import OutlineTestSupport
 import Testing
 
 /// Several processes at once run random add / rm / mv / edit / done / reopen / note / cp / sort /
-/// undo / redo commands on one database, round after round, with an `outline sync` to a remote
-/// of its own beside them every few rounds. SQLite decides the order in which their changes commit; the
-/// database's event log records that order, and replaying it on a reference model must give the
-/// very outline, ids and undo history that the database holds after every round.
+/// set / workflow / undo / redo commands on one database, round after round, with an `outline
+/// sync` to a remote of its own beside them every few rounds. SQLite decides the order in which
+/// their changes commit; the database's event log records that order, and replaying it on a
+/// reference model must give the very outline, attributes, workflow, ids and undo history that
+/// the database holds after every round.
 ///
 /// `OUTLINE_TORTURE_ROUNDS` sets the number of rounds (`scripts/fuzz` runs a long one);
 /// `OUTLINE_TORTURE_SEED` sets the seed. A seed replays the same choices only while the processes
@@ -43,6 +44,7 @@ struct TortureTests {
             #expect(attributes.isEmpty, "\(attributes)")
         }
         print("torture: seed \(seed), \(rounds) rounds, \(steps) commands, \(torture.committedChanges) changes")
+        print("torture: steps by command: \(torture.committedKinds.sorted { $0.key < $1.key })")
     }
 }
 
@@ -57,6 +59,10 @@ struct Torture {
     var redoStack: [Int64] = []
     var lastEvent: Int64 = 0
     var committedChanges = 0
+    /// The committed steps by command, `done` of a repeating task apart.
+    var committedKinds: [String: Int] = [:]
+    /// The moments of the steps, as `ls --json` shows them.
+    var moments = MomentLedger()
 
     /// The bare repository the database syncs with; no other machine pushes to it, so a round
     /// only sends, and must change nothing here.
@@ -161,6 +167,13 @@ struct Torture {
         if notes != modelNotes.joined(separator: "\n") {
             problems.append("notes \(notes) where the model has \(modelNotes)")
         }
+        let listed = ObservedDetails.listing(json: try outline.run(["ls", "--json"]).stdout).details
+        problems += model.detailsMismatches(listed, ledger: &moments, propertiesInOrder: false)
+        let workflow = try outline.sqlite("SELECT value FROM outline_setting WHERE key = 'workflow'")
+        // No row until a workflow is set; undoing the first one takes the row away again.
+        if workflow != model.workflow.description && !(workflow.isEmpty && model.workflow == .standard) {
+            problems.append("workflow \(workflow) where the model has \(model.workflow)")
+        }
         let history = try outline.sqlite("SELECT id || ':' || undone FROM undo_step WHERE undone < 2 ORDER BY id")
         let expected = (undoStack.map { "\($0):0" } + redoStack.reversed().map { "\($0):1" }).joined(separator: "\n")
         if history != expected { problems.append("history \(history) where the model has \(expected)") }
@@ -187,6 +200,8 @@ struct Torture {
                 undoStack.append(step)
                 redoStack = []
                 committedChanges += 1
+                let repeated = model.details.values.contains { $0.lastDone == Int(step) }
+                committedKinds[repeated ? "done of a repeating task" : command.arguments[0], default: 0] += 1
             case 1:
                 guard undoStack.last == step, let snapshot = snapshots[step] else {
                     return ["step \(step) undone, where the model would undo \(undoStack.last ?? -1)"]
