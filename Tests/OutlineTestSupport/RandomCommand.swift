@@ -9,6 +9,10 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
     case done([ItemID])
     case reopen([ItemID])
     case note(ItemID, String)
+    /// `set IDS OPTIONS`: state, tags, dates, priority, properties.
+    case set([ItemID], SetOptions)
+    /// `workflow TEXT`.
+    case workflow(String)
     case copy([ItemID], under: ItemID?, Placement)
     case sort(ItemID, SortKey, reversed: Bool)
     /// `edit ROOT --apply -` of these lines: the subtree's text after a random edit.
@@ -26,6 +30,8 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
         case .done(let ids): "done \(ids)"
         case .reopen(let ids): "reopen \(ids)"
         case .note(let id, let text): "note \(id) \(text.debugDescription)"
+        case .set(let ids, let options): "set \(ids) \(options)"
+        case .workflow(let text): "workflow \(text.debugDescription)"
         case .copy(let ids, let parent, let placement): "cp \(ids) under \(String(describing: parent)) \(placement)"
         case .sort(let id, let key, let reversed): "sort \(id) by \(key)\(reversed ? " reversed" : "")"
         case .editText(let root, let lines): "edit \(root) as text \(lines.map(\.text))"
@@ -44,8 +50,19 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
         "windows\r\nline ends", "bad\u{1B}[31mescape", "lone\rreturn", "mil",
     ]
 
+    /// Workflows to set: the default, a richer one (twice as often; once written as org-mode
+    /// does), ones that reorder keywords, ones that drop one (refused while items carry it), ones
+    /// that make a keyword of open items a done one or the other way round (refused while items
+    /// carry it), and malformed ones.
+    public static let sampleWorkflows = [
+        "TODO | DONE", "TODO NEXT | DONE CANCELLED", "TODO(t) NEXT(n) | DONE(d) CANCELLED",
+        "NEXT TODO | CANCELLED DONE", "TODO | DONE CANCELLED", "TODO NEXT | DONE", "TODO | FINISHED", "NEXT | DONE",
+        "DONE | TODO", "TODO DONE | CANCELLED", "TODO DONE", "todo | done", "TODO | TODO",
+    ]
+
     /// A random command. With `model`, some are edits as text of a subtree of the model (the
-    /// text is made from the model, so the outline must match it).
+    /// text is made from the model, so the outline must match it), and some set items'
+    /// attributes, the workflow, or mark done an item whose date repeats.
     public static func random(
         existing ids: [ItemID], nextID: ItemID, model: TreeModel? = nil, using rng: inout SeededGenerator
     ) -> RandomCommand {
@@ -68,6 +85,36 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
             default: return (Bool.random(using: &rng) ? someID() : nil, .after(someID()))
             }
         }
+        // With the model, a fifth are of attributes: set, on one or two items, half the time ones
+        // that hold some already (a tag then the same in another case, a date then a state);
+        // the workflow; done of an open item whose date repeats (or, where none is, set a
+        // repeating date); and undo and redo, so that as many of them as before meet these steps.
+        if let model, Int.random(in: 0..<5, using: &rng) == 0 {
+            let held = model.itemIDs.filter { model.details[$0]! != ModelDetails() }
+            func target() -> ItemID {
+                Bool.random(using: &rng) ? held.randomElement(using: &rng) ?? someID() : someID()
+            }
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0, 1:
+                return .workflow(sampleWorkflows.randomElement(using: &rng)!)
+            case 2, 3:
+                let repeating = model.itemIDs.filter { model.details[$0]!.repeats && !model.done.contains($0) }
+                guard let id = repeating.randomElement(using: &rng) else {
+                    let date = SetOptions.samples[.due]!.filter { $0.contains(" +") }.randomElement(using: &rng)!
+                    return .set([target()], SetOptions([.init(name: .due, value: date)]))
+                }
+                let state = SetOptions([.init(name: .state, value: "DONE")])
+                return Bool.random(using: &rng) ? .done([id]) : .set([id], state)
+            case 4, 5:
+                return .undo(1)
+            case 6:
+                return .redo(1)
+            default:
+                var ids = [target()]
+                if Int.random(in: 0..<3, using: &rng) == 0 { ids.append(target()) }
+                return .set(ids, SetOptions.random(using: &rng))
+            }
+        }
         // Adds a third of the time, as before the content commands came: the others need items.
         switch Int.random(in: 0..<(model == nil ? 20 : 22), using: &rng) {
         case 20, 21:
@@ -81,7 +128,11 @@ public enum RandomCommand: CustomStringConvertible, Sendable {
         case 16: return .note(someID(), sampleNotes.randomElement(using: &rng)!)
         case 17:
             let (parent, placement) = somePlacement()
-            return .copy(Array(Set(someIDs()).prefix(2)), under: parent, placement)
+            // Each id once, in the order drawn: a Set's order changes from one process to the
+            // next, and a seed must replay the same commands.
+            var ids: [ItemID] = []
+            for id in someIDs() where !ids.contains(id) { ids.append(id) }
+            return .copy(Array(ids.prefix(2)), under: parent, placement)
         case 18:
             // The root's list and short lists alike; by state only where some are done.
             let parent = Bool.random(using: &rng) ? ItemID.root : someID()
@@ -112,6 +163,9 @@ extension RandomCommand {
         case .done(let ids): try? store.markDone(ids, reportingChanges: true)
         case .reopen(let ids): try? store.reopen(ids, reportingChanges: true)
         case .note(let id, let text): try? store.setNote(id, to: text, reportingChanges: true)
+        case .set(let ids, let options):
+            try? store.setAttributes(ids, options.change(), reportingChanges: true)
+        case .workflow(let text): try? store.setWorkflow(Workflow(parsing: text), reportingChanges: true)
         case .copy(let ids, let parent, let placement):
             try? store.copy(ids, under: parent, placement: placement, reportingChanges: true)
         case .sort(let parent, let key, let reversed):

@@ -50,12 +50,12 @@ public enum RandomTextEdit {
                 }
             }
         }
-        if keepDepthsValid {
-            var previous = 0
-            for index in lines.indices {
-                lines[index].depth = max(1, min(lines[index].depth, previous + 1))
-                previous = lines[index].depth
-            }
+        var previous = 0
+        for index in lines.indices {
+            // A text has no depth above 1: a line outdented past the left edge is at depth 1,
+            // whether or not a level is skipped on purpose elsewhere.
+            lines[index].depth = max(1, keepDepthsValid ? min(lines[index].depth, previous + 1) : lines[index].depth)
+            previous = lines[index].depth
         }
         return lines
     }

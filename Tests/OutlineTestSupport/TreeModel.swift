@@ -11,6 +11,10 @@ public struct TreeModel: Equatable {
     public private(set) var titles: [ItemID: String] = [:]
     public private(set) var done: Set<ItemID> = []
     public private(set) var notes: [ItemID: String] = [:]
+    /// Every item's state, tags, dates, priority and properties; `done` holds the items whose
+    /// `doneAt` is set.
+    public private(set) var details: [ItemID: ModelDetails] = [:]
+    public private(set) var workflow = ModelWorkflow.standard
     public private(set) var nextID: ItemID = 1
 
     public var itemIDs: [ItemID] { Array(parent.keys).sorted() }
@@ -36,6 +40,7 @@ public struct TreeModel: Equatable {
             parent[id] = target
             titles[id] = title!
             children[id] = []
+            details[id] = ModelDetails()
         }
         children[target]!.insert(contentsOf: ids, at: index)
         return ids
@@ -66,11 +71,100 @@ public struct TreeModel: Equatable {
         return true
     }
 
-    /// `done` (or `reopen`, when `isDone` is false): the items' own states only.
-    public mutating func setDone(_ ids: [ItemID], _ isDone: Bool) -> Bool {
+    /// `done` at `moment`: the items' own states only. An open item becomes done with the
+    /// workflow's first done keyword, unless it has a repeating date (see `markDone(_:keyword:at:)`);
+    /// a done item is left as it is.
+    public mutating func markDone(_ ids: [ItemID], at moment: Int) -> Bool {
         guard valid(ids) else { return false }
-        if isDone { done.formUnion(ids) } else { done.subtract(ids) }
+        for id in ids { markDone(id, keyword: nil, at: moment) }
         return true
+    }
+
+    /// `reopen`: a done item gets the workflow's first open keyword; an open one is left.
+    public mutating func reopen(_ ids: [ItemID]) -> Bool {
+        guard valid(ids) else { return false }
+        for id in ids where done.contains(id) { setState(id, workflow.open[0], doneAt: nil) }
+        return true
+    }
+
+    /// `set IDS OPTIONS` at `moment`, all or nothing: refused where an id, a value or the
+    /// keyword is. Tags, dates, priority and properties change first, then the state: `none`
+    /// makes the item plain and open, an open keyword gives it that keyword, open; a done keyword
+    /// marks it done with that keyword as `done` does (a done item just takes the keyword).
+    public mutating func set(_ ids: [ItemID], _ options: SetOptions, at moment: Int) -> Bool {
+        guard valid(ids), let change = ModelChange(options) else { return false }
+        if case .some(let keyword?) = change.state, !workflow.keywords.contains(keyword) { return false }
+        for id in ids {
+            details[id] = change.applied(to: details[id]!)
+            switch change.state {
+            case nil: break
+            case .some(nil): setState(id, nil, doneAt: nil)
+            case .some(let keyword?) where workflow.done.contains(keyword): markDone(id, keyword: keyword, at: moment)
+            case .some(let keyword?): setState(id, keyword, doneAt: nil)
+            }
+        }
+        return true
+    }
+
+    /// Why SPEC refuses `workflow TEXT`.
+    public enum WorkflowRefusal: Equatable, Sendable {
+        /// The text is no workflow.
+        case malformed
+        /// It lacks `keyword`, which `count` items carry.
+        case keywordInUse(String, count: Int)
+        /// It would make `keyword`, which items carry, a done keyword where they are open, or the
+        /// other way round.
+        case changesKind(String)
+    }
+
+    /// `workflow TEXT`: false where `workflowRefusal(_:)` gives a reason.
+    public mutating func setWorkflow(_ text: String) -> Bool {
+        guard workflowRefusal(text) == nil, let new = ModelWorkflow(reading: text) else { return false }
+        workflow = new
+        return true
+    }
+
+    /// Why `workflow TEXT` is refused, nil where it is not: a text that is no workflow; else
+    /// the first keyword in use (in the order of their text) that it lacks, or whose kind it
+    /// changes.
+    public func workflowRefusal(_ text: String) -> WorkflowRefusal? {
+        guard let new = ModelWorkflow(reading: text) else { return .malformed }
+        var carriers: [String: [ItemID]] = [:]
+        for (id, details) in details {
+            if let keyword = details.keyword { carriers[keyword, default: []].append(id) }
+        }
+        for (keyword, ids) in carriers.sorted(by: { $0.key < $1.key }) {
+            guard new.keywords.contains(keyword) else { return .keywordInUse(keyword, count: ids.count) }
+            if ids.contains(where: { done.contains($0) != new.done.contains(keyword) }) { return .changesKind(keyword) }
+        }
+        return nil
+    }
+
+    /// Marks one item done: a done one only takes `explicit`, if given. An open one with a
+    /// repeating date stays open, its repeating dates move, a plain one gets the first open
+    /// keyword, and `lastDone` is `moment`; any other gets `explicit` or the first done keyword.
+    private mutating func markDone(_ id: ItemID, keyword explicit: String?, at moment: Int) {
+        var item = details[id]!
+        if done.contains(id) {
+            if let explicit { item.keyword = explicit }
+        } else if item.repeats {
+            item.scheduled = item.scheduled?.moved
+            item.due = item.due?.moved
+            item.keyword = item.keyword ?? workflow.open[0]
+            item.lastDone = moment
+        } else {
+            item.keyword = explicit ?? workflow.done[0]
+            item.doneAt = moment
+            done.insert(id)
+        }
+        details[id] = item
+    }
+
+    /// Gives the item `keyword`, done at `doneAt` or open.
+    private mutating func setState(_ id: ItemID, _ keyword: String?, doneAt: Int?) {
+        details[id]!.keyword = keyword
+        details[id]!.doneAt = doneAt
+        if doneAt == nil { done.remove(id) } else { done.insert(id) }
     }
 
     /// `note ID TEXT`; an empty text (once trimmed) removes the note.
@@ -91,6 +185,7 @@ public struct TreeModel: Equatable {
             titles[copy] = original.titles[id]
             if original.done.contains(id) { done.insert(copy) }
             notes[copy] = original.notes[id]
+            details[copy] = original.details[id]
             children[copy] = original.children[id]!.map { copySubtree($0, under: copy) }
             return copy
         }
@@ -136,8 +231,10 @@ public struct TreeModel: Equatable {
     /// id keep that item (with its note), lines without one are new items, items without a line
     /// are removed. Returns the new ids in line order; nil where SPEC refuses the text (an id
     /// not under `root` or on two lines, an indent that skips a level, a refused title). No
-    /// lines at all change nothing.
-    public mutating func applyEdit(under root: ItemID, lines: [EditableText.Line]) -> [ItemID]? {
+    /// lines at all change nothing. A line's mark is its state: `[x]` the workflow's first done
+    /// keyword (done at `moment`), none a plain item; an item whose mark is unchanged keeps its
+    /// keyword and its other details.
+    public mutating func applyEdit(under root: ItemID, lines: [EditableText.Line], at moment: Int) -> [ItemID]? {
         guard let old = textLines(under: root) else { return nil }
         guard !lines.isEmpty else { return [] }
         let cleaned = lines.map { Self.clean($0.title) }
@@ -164,7 +261,10 @@ public struct TreeModel: Equatable {
             newChildren[stack.last!, default: []].append(id)
             newChildren[id] = newChildren[id] ?? []
             titles[id] = title!
-            if line.isDone { done.insert(id) } else { done.remove(id) }
+            if line.id == nil { details[id] = ModelDetails() }
+            if line.isDone != done.contains(id) {
+                setState(id, line.isDone ? workflow.done[0] : nil, doneAt: line.isDone ? moment : nil)
+            }
             stack.append(id)
         }
         for id in subtree where !keptSet.contains(id) {
@@ -173,6 +273,7 @@ public struct TreeModel: Equatable {
             titles[id] = nil
             done.remove(id)
             notes[id] = nil
+            details[id] = nil
         }
         for (id, list) in newChildren {
             children[id] = list
@@ -184,12 +285,13 @@ public struct TreeModel: Equatable {
     /// What a row of a results controller shows, as the model encodes it: a change to any part of
     /// it must be reported as an update.
     public func content(of id: ItemID) -> String {
-        "\(titles[id]!)|\(done.contains(id))|\(notes[id] ?? "-")"
+        "\(titles[id]!)|\(done.contains(id))|\(notes[id] ?? "-")|\(details[id]!)"
     }
 
-    /// Whether `other` differs in anything an undo step records: the tree, titles, states, notes.
+    /// Whether `other` differs in anything an undo step records: the tree, titles, states, notes,
+    /// the other details, the workflow.
     public func differs(from other: TreeModel) -> Bool {
-        tsv() != other.tsv() || notes != other.notes
+        tsv() != other.tsv() || notes != other.notes || details != other.details || workflow != other.workflow
     }
 
     /// The outline in `ls --tsv` form.
@@ -236,6 +338,7 @@ public struct TreeModel: Equatable {
         titles[id] = nil
         done.remove(id)
         notes[id] = nil
+        details[id] = nil
     }
 
     /// SPEC's note: `\r\n` read as a line end, other controls but tab and newline refused, white

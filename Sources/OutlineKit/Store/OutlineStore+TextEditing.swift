@@ -70,7 +70,7 @@ extension OutlineStore {
                 throw OutlineError.editRefused(
                     line: deep.number, reason: OutlineError.nestingTooDeep(limit: Self.maximumDepth).message)
             }
-            let ids = try Self.write(plan, db, now: now)
+            let ids = try Self.write(plan, db, now: now, workflow: try Self.workflow(db))
             return ChangeResult(
                 action: .editText(rootTitle: rootTitle, counts: plan.counts), ids: ids,
                 touchedParents: plan.touchedParents)
@@ -80,12 +80,19 @@ extension OutlineStore {
     /// Writes `plan`: each line's item in the text's order (so that a new parent exists before its
     /// children), then the removals, whose surviving descendants have moved away by then.
     /// Returns the new items' ids.
-    private static func write(_ plan: EditPlan, _ db: Database, now: TimeInterval) throws -> [ItemID] {
+    ///
+    /// A line's state is its item's: `[x]` the workflow's first done keyword, no mark a plain
+    /// item. An item whose mark is unchanged keeps its keyword; one whose mark changed takes the
+    /// line's state, so that no done item keeps an open keyword, nor an open one a done keyword.
+    private static func write(_ plan: EditPlan, _ db: Database, now: TimeInterval, workflow: Workflow) throws
+        -> [ItemID]
+    {
         let insert = try db.cachedStatement(
-            sql: "INSERT INTO item (parent_id, position, title, done_at) VALUES (?, ?, ?, ?)")
+            sql: "INSERT INTO item (parent_id, position, title, done_at, state) VALUES (?, ?, ?, ?, ?)")
         let place = try db.cachedStatement(sql: "UPDATE item SET parent_id = ?, position = ? WHERE id = ?")
         let retitle = try db.cachedStatement(sql: "UPDATE item SET title = ? WHERE id = ?")
-        let setDone = try db.cachedStatement(sql: "UPDATE item SET done_at = ? WHERE id = ?")
+        let setDone = try db.cachedStatement(sql: "UPDATE item SET done_at = ?, state = ? WHERE id = ?")
+        let doneKeyword = workflow.done[0]
         var newIDs: [Int: ItemID] = [:]
         var added: [ItemID] = []
         for (index, placed) in plan.placed.enumerated() {
@@ -96,7 +103,9 @@ extension OutlineStore {
                 }
             let line = placed.line
             guard let old = placed.old else {
-                try insert.execute(arguments: [parent, placed.position, line.title, line.isDone ? now : nil])
+                try insert.execute(arguments: [
+                    parent, placed.position, line.title, line.isDone ? now : nil, line.isDone ? doneKeyword : nil,
+                ])
                 newIDs[index] = db.lastInsertedRowID
                 added.append(db.lastInsertedRowID)
                 continue
@@ -105,7 +114,9 @@ extension OutlineStore {
                 try place.execute(arguments: [parent, placed.position, old.id])
             }
             if old.title != line.title { try retitle.execute(arguments: [line.title, old.id]) }
-            if old.isDone != line.isDone { try setDone.execute(arguments: [line.isDone ? now : nil, old.id]) }
+            if old.isDone != line.isDone {
+                try setDone.execute(arguments: [line.isDone ? now : nil, line.isDone ? doneKeyword : nil, old.id])
+            }
         }
         if !plan.removed.isEmpty {
             try db.execute(

@@ -127,6 +127,46 @@ struct TextEditingTests {
         #expect(try store.check().isHealthy)
     }
 
+    /// A mark changed in the text gives the item the line's state under the outline's workflow
+    /// (`[x]` its first done keyword, no mark a plain item), as SPEC's "Editing in an editor"
+    /// says: before, only the done time changed, and a done item kept its open keyword (or an
+    /// open one its done keyword, or a new done item read as DONE, outside the workflow).
+    @Test func aChangedMarkGivesTheLinesStateUnderTheWorkflow() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        // Ids: Task 1, Cancelled 2, Next 3.
+        let ids = try store.add(["Task", "Cancelled", "Next"]).ids
+        try store.setWorkflow(try Workflow(parsing: "TODO NEXT | FINISHED CANCELLED"))
+        for (id, keyword) in zip(ids, ["TODO", "CANCELLED", "NEXT"]) {
+            var change = AttributeChange()
+            change.state = .keyword(keyword)
+            try store.setAttributes([id], change)
+        }
+        let before = try ids.map { try store.attributes(of: $0) }
+        let text = """
+            [x] Task  #1
+            Cancelled  #2
+            Next  #3
+            [x] New
+
+            """
+        let result = try Self.apply(text, in: store)
+        #expect(result.action.summary == "edited the outline: 1 added, 1 marked done, 1 reopened")
+        let newID = try #require(result.ids.first)
+        #expect(try store.attributes(of: ids[0]).state == "FINISHED")
+        #expect(try store.item(ids[0]).isDone)
+        #expect(try store.attributes(of: ids[1]).state == nil)
+        #expect(try !store.item(ids[1]).isDone)
+        #expect(try store.attributes(of: ids[2]).state == "NEXT")
+        #expect(try store.attributes(of: newID).state == "FINISHED")
+        #expect(try store.item(newID).isDone)
+        // Every keyword is the workflow's, on an item of its kind: the workflow can be set again.
+        try store.setWorkflow(try Workflow(parsing: "TODO NEXT | FINISHED"))
+        try store.undoManager.undo(steps: 2)
+        #expect(try ids.map { try store.attributes(of: $0) } == before)
+        #expect(try store.check().isHealthy)
+    }
+
     @Test func descendantsWhoseLinesStayOutliveTheirRemovedParent() throws {
         let fixture = try StoreFixture()
         let ids = try fixture.build([("Old project", ["Keep me", "Drop me"]), ("Archive", [])])

@@ -130,6 +130,23 @@ struct TreePropertyTests {
         return found
     }
 
+    /// Tags that `SetOptions` sets, in other cases and spellings, and one that none carries.
+    static let searchTags = ["work", "HOME", "urgent", "Café", "none_such"]
+
+    /// What find --tag must give: the model's items in outline order with the tag (ignoring
+    /// case); with `open`, none that is done or lies below a done item.
+    static func modelFindTag(_ tag: String, in model: TreeModel, open: Bool) -> [ItemID] {
+        var found: [ItemID] = []
+        func visit(_ parent: ItemID) {
+            for id in model.children[parent]! where !(open && model.done.contains(id)) {
+                if model.details[id]!.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { found.append(id) }
+                visit(id)
+            }
+        }
+        visit(.root)
+        return found
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func storeMatchesTheModelAfterEveryStep(seed: UInt64) throws {
         let fixture = try StoreFixture()
@@ -140,6 +157,9 @@ struct TreePropertyTests {
         var accepted = 0
         var travels = 0
         var textEdits = 0
+        var moments = MomentLedger()
+        var repeatsDone = 0
+        var kinds: [String: Int] = [:]
         for step in 1...300 {
             let command = RandomCommand.random(
                 existing: model.itemIDs, nextID: model.nextID, model: model, using: &rng)
@@ -164,11 +184,28 @@ struct TreePropertyTests {
                 modelAccepted = model.edit(id, title: title)
                 storeResult = try? store.edit(id, title: title, reportingChanges: true)
             case .done(let ids):
-                modelAccepted = model.setDone(ids, true)
+                modelAccepted = model.markDone(ids, at: step)
                 storeResult = try? store.markDone(ids, reportingChanges: true)
             case .reopen(let ids):
-                modelAccepted = model.setDone(ids, false)
+                modelAccepted = model.reopen(ids)
                 storeResult = try? store.reopen(ids, reportingChanges: true)
+            case .set(let ids, let options):
+                modelAccepted = model.set(ids, options, at: step)
+                storeResult = command.run(on: store)
+            case .workflow(let text):
+                let refusal = model.workflowRefusal(text)
+                modelAccepted = model.setWorkflow(text)
+                do {
+                    storeResult = try store.setWorkflow(Workflow(parsing: text), reportingChanges: true)
+                } catch let error as OutlineError {
+                    // Refused for the model's reason.
+                    switch (refusal, error) {
+                    case (.malformed, .invalidWorkflow), (.changesKind, .invalidWorkflow): break
+                    case (.keywordInUse(let keyword, let count), .keywordInUse(let refused, let counted)):
+                        #expect([keyword, "\(count)"] == [refused, "\(counted)"], "seed \(seed) step \(step)")
+                    default: Issue.record("seed \(seed) step \(step): \(command) refused with \(error), not \(refusal)")
+                    }
+                }
             case .note(let id, let text):
                 modelAccepted = model.setNote(id, text)
                 storeResult = try? store.setNote(id, to: text, reportingChanges: true)
@@ -181,7 +218,7 @@ struct TreePropertyTests {
                 modelAccepted = model.sort(parent, byTitle: key == .title, reversed: reversed)
                 storeResult = try? store.sort(parent, by: key, reversed: reversed, reportingChanges: true)
             case .editText(let root, let lines):
-                let modelIDs = model.applyEdit(under: root, lines: lines)
+                let modelIDs = model.applyEdit(under: root, lines: lines, at: step)
                 modelAccepted = modelIDs != nil
                 storeResult = command.run(on: store)
                 if storeResult?.step != nil { textEdits += 1 }
@@ -213,19 +250,44 @@ struct TreePropertyTests {
                     #expect(changed == (storeResult?.step != nil), "seed \(seed) step \(step): \(command) step")
                 }
             }
-            if modelAccepted { accepted += 1 }
+            if modelAccepted {
+                accepted += 1
+                kinds[String(command.description.prefix { $0 != " " }), default: 0] += 1
+            }
             if let reported, modelAccepted {
                 Self.expectReportTurnsBeforeIntoAfter(
                     reported, before: before, after: model, "seed \(seed) step \(step): \(command)")
                 Self.expectReportAppliesInOrderByID(
                     reported, before: before, after: model, "seed \(seed) step \(step): \(command)")
             }
+            // The tree, the notes and every item's details, in one walk.
+            var actual: [String] = []
+            var notes: [ItemID: String] = [:]
+            var details: [ItemID: ObservedDetails] = [:]
+            var attributes: [ItemID: ItemAttributes] = [:]
+            try store.walk(readingAttributes: true) { entry in
+                actual.append(TSV.line(for: entry))
+                notes[entry.id] = entry.item.note
+                attributes[entry.id] = entry.attributes
+                details[entry.id] = ObservedDetails(entry.attributes!, doneAt: entry.item.doneAt)
+            }
             let expected = model.tsv()
-            let actual = try fixture.tsv()
             #expect(actual == expected, "seed \(seed) step \(step): \(command)")
             if actual != expected { return }
-            let notes = try model.itemIDs.map { try store.item($0).note }
-            #expect(notes == model.itemIDs.map { model.notes[$0] }, "seed \(seed) step \(step): \(command) notes")
+            #expect(notes == model.notes, "seed \(seed) step \(step): \(command) notes")
+            let mismatches = model.detailsMismatches(details, ledger: &moments)
+            #expect(mismatches.isEmpty, "seed \(seed) step \(step): \(command): \(mismatches)")
+            if !mismatches.isEmpty { return }
+            let workflow = try store.workflow()
+            #expect(
+                [workflow.open, workflow.done] == [model.workflow.open, model.workflow.done],
+                "seed \(seed) step \(step): \(command) workflow")
+            // One item read alone, as `show` reads it, holds what the walk read.
+            if let id = model.itemIDs.randomElement(using: &rng) {
+                #expect(try store.attributes(of: id) == attributes[id], "seed \(seed) step \(step): item \(id)")
+            }
+            // A done that moved repeating dates left its moment as the item's last done.
+            if model.details.values.contains(where: { $0.lastDone == step }) { repeatsDone += 1 }
             // The title index follows every command, undo and redo: find agrees with the model.
             let term = Self.searchTerms.randomElement(using: &rng)!
             let open = Bool.random(using: &rng)
@@ -233,11 +295,24 @@ struct TreePropertyTests {
                 "\($0.item.id)\t\($0.item.title)"
             }
             #expect(found == Self.modelFind(term, in: model, open: open), "seed \(seed) step \(step): find \(term)")
+            // The tag index follows set, copies, removals, undo and redo: find --tag agrees too.
+            if step % 2 == 0 {
+                let tag = Self.searchTags.randomElement(using: &rng)!
+                var filters = SearchFilters()
+                filters.tags = [tag]
+                let tagged = try store.find(SearchQuery([], leavingOutDone: open, filters: filters)).map(\.item.id)
+                #expect(
+                    tagged == Self.modelFindTag(tag, in: model, open: open),
+                    "seed \(seed) step \(step): find --tag \(tag)")
+            }
         }
         // The generator must mostly produce commands that do something, or the property is idle.
         #expect(accepted > 90, "seed \(seed): only \(accepted) commands were accepted")
         #expect(travels > 20, "seed \(seed): only \(travels) undos and redos ran")
         #expect(textEdits >= 3, "seed \(seed): only \(textEdits) edits as text changed the outline")
+        #expect(kinds["set", default: 0] >= 10, "seed \(seed): only \(kinds) were accepted")
+        #expect(kinds["workflow", default: 0] >= 1, "seed \(seed): only \(kinds) were accepted")
+        #expect(repeatsDone >= 3, "seed \(seed): only \(repeatsDone) dones moved repeating dates")
         #expect(try store.check().isHealthy)
     }
 }
