@@ -165,12 +165,22 @@ public struct ModelWorkflow: Equatable, Sendable, CustomStringConvertible {
         self.done = done
     }
 
-    /// Reads a workflow as SPEC writes it; nil where it is refused: not two halves, a half
+    /// Reads a workflow as SPEC writes it; nil where it is refused: more than two halves, a half
     /// without keywords, a word that is no keyword (upper-case letters, digits, `_`, `-`, starting
-    /// with a letter; org-mode's `(t)` after it dropped), a keyword given twice.
+    /// with a letter; org-mode's `(t)` after it dropped), a keyword given twice, or NONE. As
+    /// org-mode reads a `#+TODO:` line, that prefix is dropped, and without a `|` the last
+    /// keyword is the done one.
     public init?(reading text: String) {
-        let halves = text.split(separator: "|", omittingEmptySubsequences: false)
-        guard halves.count == 2 else { return nil }
+        var line = Substring(text)
+        if line.uppercased().hasPrefix("#+TODO:") { line = line.dropFirst("#+TODO:".count) }
+        var halves = line.split(separator: "|", omittingEmptySubsequences: false)
+        guard halves.count <= 2 else { return nil }
+        if halves.count == 1 {
+            // org's form without a |: all open but the last.
+            let words = halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count > 1 else { return nil }
+            halves = [Substring(words.dropLast().joined(separator: " ")), words.last!]
+        }
         func keywords(_ half: Substring) -> [String]? {
             var result: [String] = []
             for word in half.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
@@ -188,7 +198,7 @@ public struct ModelWorkflow: Equatable, Sendable, CustomStringConvertible {
             return result
         }
         guard let open = keywords(halves[0]), let done = keywords(halves[1]), !open.isEmpty, !done.isEmpty,
-            Set(open + done).count == open.count + done.count
+            Set(open + done).count == open.count + done.count, !(open + done).contains("NONE")
         else { return nil }
         self.init(open: open, done: done)
     }
