@@ -55,7 +55,16 @@ public struct SetOptions: Sendable, CustomStringConvertible {
             let name = weighted.randomElement(using: &rng)!
             let repeatable = [.tag, .untag, .property].contains(name)
             if !repeatable, options.contains(where: { $0.name == name }) { continue }
-            options.append(Option(name: name, value: samples[name]!.randomElement(using: &rng)!))
+            let value = samples[name]!.randomElement(using: &rng)!
+            // `set` refuses a tag both added and removed (ignoring case) as a mistyped line, before
+            // reading the outline: the model does not play that refusal.
+            let opposite: Name? = name == .tag ? .untag : name == .untag ? .tag : nil
+            if let opposite,
+                options.contains(where: { $0.name == opposite && $0.value.lowercased() == value.lowercased() })
+            {
+                continue
+            }
+            options.append(Option(name: name, value: value))
         }
         return SetOptions(options)
     }
