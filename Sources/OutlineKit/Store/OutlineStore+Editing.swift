@@ -8,8 +8,8 @@ extension OutlineStore {
     ///   - titles: the titles, each trimmed and checked as `Title.validated` says.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first title goes; the default puts them last.
-    ///   - attributes: what every new item holds beyond its title (`set`'s options), made at
-    ///     `date`.
+    ///   - attributes: what every new item holds beyond its title (`set`'s options).
+    ///   - date: when the attributes are given: the done time of a done keyword.
     ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Returns: the new ids, in the order of `titles`.
     /// - Throws: a title error, `unknownItem`, `positionOutOfRange`, `anchorNotUnderParent`,
