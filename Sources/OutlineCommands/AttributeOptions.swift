@@ -83,11 +83,6 @@ package struct AttributeOptions: ParsableArguments {
 
     /// A DATE, or nil for `none`.
     private static func date(_ text: String, today: CalendarDay) throws -> TaskDate? {
-        if isNone(text) { return nil }
-        do {
-            return try DateInput.read(text, today: today)
-        } catch {
-            throw OutlineError.invalidDate(error.input, reason: error.reason)
-        }
+        isNone(text) ? nil : try Today.date(text, from: today)
     }
 }

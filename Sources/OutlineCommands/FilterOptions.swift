@@ -78,12 +78,7 @@ package struct FilterOptions: ParsableArguments {
 
     /// A DATE without a repeater, which would mean nothing to a filter.
     private static func date(_ text: String, today: CalendarDay) throws -> TaskDate {
-        let date: TaskDate
-        do {
-            date = try DateInput.read(text, today: today)
-        } catch {
-            throw OutlineError.invalidDate(error.input, reason: error.reason)
-        }
+        let date = try Today.date(text, from: today)
         guard date.repeater == nil else {
             throw OutlineError.invalidDate(text, reason: "a filter takes a date without a repeater")
         }

@@ -18,6 +18,16 @@ enum Today {
         return day.start().addingTimeInterval(now.timeIntervalSince(CalendarDay.today(now: now).start()))
     }
 
+    /// A DATE as the command line takes it (`DateInput`), counted from `today`, with its error
+    /// the tool's own (`invalidDate`), for every option that takes one.
+    static func date(_ text: String, from today: CalendarDay) throws -> TaskDate {
+        do {
+            return try DateInput.read(text, today: today)
+        } catch {
+            throw OutlineError.invalidDate(error.input, reason: error.reason)
+        }
+    }
+
     /// `$OUTLINE_TODAY`, read; nil where it is unset or empty.
     private static func pinned() throws -> CalendarDay? {
         guard let text = EnvironmentVariables.named(["OUTLINE_TODAY"])["OUTLINE_TODAY"], !text.isEmpty else {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import OutlineKit
 
 extension Outline {
@@ -47,7 +46,7 @@ extension Outline {
             let place = try resolvedPlacement(in: store)
             let result = try store.add(
                 titles, under: place.parent, placement: place.placement, attributes: change,
-                at: change.isEmpty ? Date() : try Today.now(), reportingChanges: global.json)
+                at: try Today.now(), reportingChanges: global.json)
             if global.json {
                 ChangeOutput.printJSON(result)
             } else {

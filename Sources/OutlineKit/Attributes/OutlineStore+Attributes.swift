@@ -26,17 +26,10 @@ extension OutlineStore {
         try requireDistinctItems(ids, operation: "given attributes")
         return try performChange(reportingChanges: reportingChanges) { db in
             let workflow = try Self.workflow(db)
-            var changed: [String] = []
-            var all: [String] = []
-            var moved: [String] = []
-            for id in ids {
-                var item = try AttributedItem.read(db, id)
-                all.append(item.item.title)
-                moved += try item.apply(change, workflow: workflow, at: date)
-                if try item.write(db) { changed.append(item.item.title) }
+            let (titles, moved) = try AttributedItem.changeEach(ids, db) { item in
+                try item.apply(change, workflow: workflow, at: date)
             }
-            let words = change.words + moved
-            return ChangeResult(action: .set(titles: changed.isEmpty ? all : changed, changes: words))
+            return ChangeResult(action: .set(titles: titles, changes: change.words + moved.flatMap(\.moves)))
         }
     }
 
@@ -130,6 +123,28 @@ struct AttributedItem {
         self.attributes = attributes
         self.stored = stored
         self.storedState = storedState
+    }
+
+    /// Reads each of `ids`, changes it with `change` and writes what changed: the one loop of
+    /// `set`, `done` and `reopen`.
+    ///
+    /// - Returns: the titles of the items that changed (of all of them when none did, for the
+    ///   "already" summary), and how each changed item's dates moved (`change`'s words).
+    static func changeEach(
+        _ ids: [ItemID], _ db: Database, _ change: (inout AttributedItem) throws -> [String]
+    ) throws -> (titles: [String], moved: [(title: String, moves: [String])]) {
+        var all: [String] = []
+        var changed: [String] = []
+        var moved: [(title: String, moves: [String])] = []
+        for id in ids {
+            var item = try read(db, id)
+            all.append(item.item.title)
+            let moves = try change(&item)
+            guard try item.write(db) else { continue }
+            changed.append(item.item.title)
+            if !moves.isEmpty { moved.append((item.item.title, moves)) }
+        }
+        return (changed.isEmpty ? all : changed, moved)
     }
 
     /// Makes `change`; returns how repeating dates moved, in words.

@@ -38,22 +38,14 @@ extension OutlineStore {
                     WHERE i.properties IS NOT NULL AND i.id != 0 AND p.type = 'text'
                     GROUP BY p.key
                     """)
-            var keys: [String: (key: String, first: ItemID, count: Int)] = [:]
+            var tally = SpellingTally()
             while let row = try rows.next() {
                 guard let key = row[0] as String?, (try? ItemProperty.validatedKey(key, in: key)) == key else {
                     continue
                 }
-                let first: ItemID = row[1]
-                let count: Int = row[2]
-                let folded = key.lowercased()
-                if let known = keys[folded] {
-                    keys[folded] = (first < known.first ? key : known.key, min(first, known.first), known.count + count)
-                } else {
-                    keys[folded] = (key, first, count)
-                }
+                tally.add(key, key: key.lowercased(), first: row[1], count: row[2])
             }
-            return keys.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
-                .map { PropertyKeyCount(key: $0.value.key, count: $0.value.count) }
+            return tally.byUse.map { PropertyKeyCount(key: $0.spelling, count: $0.count) }
         }
     }
 }

@@ -19,35 +19,21 @@ extension OutlineStore {
     /// `#word` in a title: once per item), most used first, then by tag.
     public func tags() throws -> [TagCount] {
         try read { db in
-            let noted = try TitleIndex.notedIDs(db)
-            // Per key: the spelling of the lowest id (SQLite takes the bare column from the row
-            // min() picks), and the items, those noted since the last catch-up left out.
-            var counts: [String: (tag: String, first: ItemID, count: Int)] = [:]
+            // Per key, from the index: the spelling of the lowest id (SQLite takes the bare column
+            // from the row min() picks) and the items, those noted since the last catch-up left
+            // out; they are counted from their own columns.
+            var tally = SpellingTally()
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT key, tag, min(id), count(*) FROM tag_index
                     WHERE id NOT IN (SELECT id FROM title_unindexed) GROUP BY key
                     """)
-            while let row = try rows.next() { counts[row[0]] = (row[1], row[2], row[3]) }
-            if !noted.isEmpty {
-                let pending = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT i.id, CAST(i.title AS TEXT), CAST(i.tags AS TEXT)
-                        FROM title_unindexed u CROSS JOIN item i ON i.id = u.id
-                        """)
-                for row in pending {
-                    let id: ItemID = row[0]
-                    for (key, tag) in Tag.all(title: row[1] ?? "", tags: row[2]) {
-                        let known = counts[key]
-                        let first = known.map { $0.first < id } ?? false
-                        counts[key] = (first ? known!.tag : tag, min(known?.first ?? id, id), (known?.count ?? 0) + 1)
-                    }
-                }
+            while let row = try rows.next() { tally.add(row[1], key: row[0], first: row[2], count: row[3]) }
+            for item in try TitleIndex.pending(db) {
+                for (key, tag) in item.allTags { tally.add(tag, key: key, first: item.id) }
             }
-            return counts.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
-                .map { TagCount(tag: $0.value.tag, count: $0.value.count) }
+            return tally.byUse.map { TagCount(tag: $0.spelling, count: $0.count) }
         }
     }
 }

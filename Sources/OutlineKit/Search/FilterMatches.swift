@@ -46,14 +46,8 @@ enum FilterMatches {
         let noted = try TitleIndex.notedIDs(db)
         guard !noted.isEmpty else { return found }
         found.subtract(noted)
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT i.id, CAST(i.title AS TEXT), CAST(i.tags AS TEXT)
-                    FROM title_unindexed u CROSS JOIN item i ON i.id = u.id
-                    """))
-        for row in rows where Tag.all(title: row[1] ?? "", tags: row[2]).contains(where: { $0.key == key }) {
-            found.insert(row[0])
+        for item in try TitleIndex.pending(db) where item.allTags.contains(where: { $0.key == key }) {
+            found.insert(item.id)
         }
         return found
     }

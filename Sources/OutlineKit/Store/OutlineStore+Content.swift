@@ -40,21 +40,12 @@ extension OutlineStore {
         try requireDistinctItems(ids, operation: operation)
         return try performChange(reportingChanges: reportingChanges) { db in
             let workflow = try Self.workflow(db)
-            var all: [String] = []
-            var changed: [String] = []
-            var moved: [String] = []
-            for id in ids {
-                var item = try AttributedItem.read(db, id)
-                all.append(item.item.title)
-                let moves = try change(&item, workflow)
-                if try item.write(db) {
-                    changed.append(item.item.title)
-                    moved += moves.map { ids.count == 1 ? $0 : "\(Action.quote(item.item.title)): \($0)" }
-                }
+            let (titles, moved) = try AttributedItem.changeEach(ids, db) { item in try change(&item, workflow) }
+            // Of several items, each move is named by its item's title.
+            let moves = moved.flatMap { title, moves in
+                moves.map { ids.count == 1 ? $0 : "\(Action.quote(title)): \($0)" }
             }
-            // With nothing to change, the action names every item, for the "already" summary.
-            let titles = changed.isEmpty ? all : changed
-            let action: Action = operation == "reopened" ? .reopen(titles: titles) : .done(titles: titles, moved: moved)
+            let action: Action = operation == "reopened" ? .reopen(titles: titles) : .done(titles: titles, moved: moves)
             return ChangeResult(action: action)
         }
     }

@@ -102,6 +102,11 @@ enum TitleIndex {
         var parent: ItemID?
         var title: String
         var note: String?
+        /// The `tags` column, as stored.
+        var tags: String?
+
+        /// Its tags, set and written in its title (`Tag.all`): what `tag_index` will hold for it.
+        var allTags: [(key: String, tag: String)] { Tag.all(title: title, tags: tags) }
     }
 
     /// Every id noted and not yet folded, items that are gone included: index rows of these ids
@@ -116,10 +121,10 @@ enum TitleIndex {
             db.cachedStatement(
                 sql: """
                     SELECT i.id, CASE typeof(i.parent_id) WHEN 'integer' THEN i.parent_id WHEN 'null' THEN 0 END,
-                           CAST(i.title AS TEXT), CAST(i.note AS TEXT)
+                           CAST(i.title AS TEXT), CAST(i.note AS TEXT), CAST(i.tags AS TEXT)
                     FROM title_unindexed u JOIN item i ON i.id = u.id
                     """))
-        return rows.map { PendingItem(id: $0[0], parent: $0[1], title: $0[2] ?? "", note: $0[3]) }
+        return rows.map { PendingItem(id: $0[0], parent: $0[1], title: $0[2] ?? "", note: $0[3], tags: $0[4]) }
     }
 
     /// Empties the indexes and folds every title again: the way back from an index edited or
