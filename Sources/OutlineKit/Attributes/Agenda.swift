@@ -58,8 +58,8 @@ extension OutlineStore {
             var overdue: [(ItemID, AgendaEntry.Reason, TaskDate)] = []
             var byDay: [CalendarDay: [(ItemID, AgendaEntry.Reason, TaskDate)]] = [:]
             for (reason, dated) in [
-                (AgendaEntry.Reason.due, try Self.datedOpenItems(db, due: true)),
-                (.scheduled, try Self.datedOpenItems(db, due: false)),
+                (AgendaEntry.Reason.due, try Self.datedOpenItems(db, due: true, from: today, through: last)),
+                (.scheduled, try Self.datedOpenItems(db, due: false, from: today, through: last)),
             ] {
                 for (id, date) in dated {
                     if reason == .due, date.day < today { overdue.append((id, reason, date)) }
@@ -70,18 +70,17 @@ extension OutlineStore {
                     }
                 }
             }
-            // Every item's path at once, through the search's tree, and its attributes in bulk;
-            // items outside `subtree` drop out.
+            // Every item's path and attributes at once, through the search's tree; items outside
+            // `subtree` drop out.
             let ids = Array(Set(overdue.map(\.0) + byDay.values.flatMap { $0.map(\.0) }))
             let found = Dictionary(
                 try Search.found(ids, within: subtree, db).map { ($0.item.id, $0) },
                 uniquingKeysWith: { first, _ in first })
-            let attributes = try ItemAttributes.fetch(db, of: found.values.map(\.item))
             func entries(_ dated: [(ItemID, AgendaEntry.Reason, TaskDate)]) -> [AgendaEntry] {
                 dated.compactMap { id, reason, date in
                     found[id].map { match in
                         AgendaEntry(
-                            item: match.item, path: match.path, attributes: attributes[id] ?? ItemAttributes(),
+                            item: match.item, path: match.path, attributes: match.attributes,
                             reason: reason, date: date)
                     }
                 }
@@ -101,18 +100,33 @@ extension OutlineStore {
         }
     }
 
-    /// The open items with a due (or a scheduled) date, with that date, read through the
-    /// partial index of the items that have one.
-    private static func datedOpenItems(_ db: Database, due: Bool) throws -> [(ItemID, TaskDate)] {
-        let sql =
+    /// The open items with a due (or a scheduled) date that may be in the agenda from `first`
+    /// through `last`, with that date: every due date up to `last` (the overdue ones too), and
+    /// scheduled dates from `first` on, or earlier with a repeater that may reach the range.
+    /// The partial index of open dated items holds each date with its repeater, so the rows come
+    /// from the index alone (`Schema`, version 8).
+    private static func datedOpenItems(_ db: Database, due: Bool, from first: CalendarDay, through last: CalendarDay)
+        throws -> [(ItemID, TaskDate)]
+    {
+        // Stored dates sort in time order, and a day's times after the day itself: every date
+        // on or before `last` sorts before the next day.
+        let end = last.adding(days: 1).description
+        let statement =
             due
-            ? "SELECT id, CAST(due AS TEXT), CAST(due_repeat AS TEXT) FROM item WHERE due IS NOT NULL AND done_at IS NULL"
-            : """
-            SELECT id, CAST(scheduled AS TEXT), CAST(scheduled_repeat AS TEXT) FROM item
-            WHERE scheduled IS NOT NULL AND done_at IS NULL
-            """
+            ? try db.cachedStatement(
+                sql: """
+                    SELECT id, CAST(due AS TEXT), CAST(due_repeat AS TEXT) FROM item
+                    WHERE due IS NOT NULL AND done_at IS NULL AND due < ?
+                    """)
+            : try db.cachedStatement(
+                sql: """
+                    SELECT id, CAST(scheduled AS TEXT), CAST(scheduled_repeat AS TEXT) FROM item
+                    WHERE scheduled IS NOT NULL AND done_at IS NULL AND scheduled < ?
+                    AND (scheduled >= ? OR scheduled_repeat IS NOT NULL)
+                    """)
+        let arguments: StatementArguments = due ? [end] : [end, first.description]
         var dated: [(ItemID, TaskDate)] = []
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
             guard let text = row[1] as String?, let date = TaskDate(stored: text, repeater: row[2]) else { continue }
             dated.append((row[0], date))

@@ -76,25 +76,6 @@ extension ItemAttributes {
             properties: Self.properties(stored: text(8)))
     }
 
-    /// The attributes of `items`, by id, read in one statement.
-    static func fetch(_ db: Database, of items: [Item]) throws -> [ItemID: ItemAttributes] {
-        guard !items.isEmpty else { return [:] }
-        let doneAt = Dictionary(items.map { ($0.id, $0.doneAt) }, uniquingKeysWith: { first, _ in first })
-        var attributes: [ItemID: ItemAttributes] = [:]
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, state, last_done, tags, scheduled, scheduled_repeat, due, due_repeat, priority, properties
-                FROM item WHERE id IN (SELECT value FROM json_each(?))
-                """,
-            arguments: [JSONText.array(Array(doneAt.keys))])
-        while let row = try rows.next() {
-            let id: ItemID = row[0]
-            attributes[id] = ItemAttributes(row: row, startingAt: 1, doneAt: doneAt[id] ?? nil)
-        }
-        return attributes
-    }
-
     /// The keyword a done item made before keywords carries.
     static let legacyDoneKeyword = "DONE"
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// How `find` runs: the trigram index narrows the items down, SQLite's `instr()` confirms every
@@ -11,18 +12,39 @@ enum Search {
     }
 
     /// The items `ids` that lie in `subtree` (and not below a `skipped` one), in outline order,
-    /// each with its path, state and note.
+    /// each with its path, state, note and attributes.
     static func found(_ ids: [ItemID], within subtree: ItemID, skipping skipped: [ItemID] = [], _ db: Database)
         throws -> [FoundItem]
     {
-        var found = try SearchTree(db, holding: ids).inOutlineOrder(ids, within: subtree, skipping: skipped)
-        // The tree reads what paths need; each found item's state and note are read by its id.
-        let content = try RawStatement(db, sql: "SELECT done_at, note FROM item WHERE id = ?")
+        // A match's state, note and attributes come in the lookup that places it in the tree,
+        // so that each match's row is read once (at 1,000,000 items the agenda's 7,200 matches
+        // lie on as many pages, more than SQLite's cache keeps from one pass to the next).
+        let content = try RawStatement(
+            db,
+            sql: """
+                SELECT parent_id, position, title, done_at, note,
+                       state, last_done, tags, scheduled, scheduled_repeat, due, due_repeat, priority, properties
+                FROM item WHERE id = ?
+                """)
+        var contents: [ItemID: (doneAt: Date?, note: String?, attributes: ItemAttributes)] = [:]
+        func readContent(_ id: ItemID, _ row: RawStatement) {
+            let doneAt = row.doneAt(3)
+            contents[id] = (doneAt, row.optionalText(4), ItemAttributes(statement: row, startingAt: 5, doneAt: doneAt))
+        }
+        let tree = try SearchTree(db, holding: ids, matchLookup: content, read: readContent)
+        var found = tree.inOutlineOrder(ids, within: subtree, skipping: skipped)
         for index in found.indices {
-            content.reset(binding: found[index].item.id)
-            guard try content.step() else { continue }
-            found[index].item.doneAt = content.doneAt(0)
-            found[index].item.note = content.optionalText(1)
+            let id = found[index].item.id
+            // Matches the tree read otherwise (by scanning, or as an ancestor first).
+            if contents[id] == nil {
+                content.reset(binding: id)
+                guard try content.step() else { continue }
+                readContent(id, content)
+            }
+            guard let (doneAt, note, attributes) = contents[id] else { continue }
+            found[index].item.doneAt = doneAt
+            found[index].item.note = note
+            found[index].attributes = attributes
         }
         return found
     }

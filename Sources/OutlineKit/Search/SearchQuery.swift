@@ -36,13 +36,16 @@ public struct FoundItem: Equatable, Sendable {
     public var item: Item
     /// Its anchored path, as typed (`/Groceries/Milk`).
     public var path: TitlePath
+    /// Its state, tags, dates, priority and properties.
+    public var attributes: ItemAttributes
     /// Its depth from the top: 1 for a top-level item.
     public var depth: Int { path.titles.count }
 
-    /// A found `item` at `path`.
-    public init(item: Item, path: TitlePath) {
+    /// A found `item` at `path`, holding `attributes`.
+    public init(item: Item, path: TitlePath, attributes: ItemAttributes = ItemAttributes()) {
         self.item = item
         self.path = path
+        self.attributes = attributes
     }
 }
 

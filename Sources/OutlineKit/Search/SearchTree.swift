@@ -53,7 +53,16 @@ struct SearchTree {
     /// Reads the nodes that `matches` need. A scan of the table may have been started already,
     /// to run while the matches were looked up (see `ItemTableScan`); it is cancelled if the
     /// nodes are better looked up.
-    init(_ db: Database, holding matches: [ItemID], startedScan: ItemTableScan? = nil) throws {
+    ///
+    /// With `matchLookup`, a match looked up by its id is read by that statement instead, whose
+    /// first three columns are the tree's (`parent_id, position, title`), and handed to `read`
+    /// while the row is current: one lookup gives the caller the rest of the match's row. A
+    /// match that is read some other way (by the scan, or first as another match's ancestor)
+    /// is not handed over.
+    init(
+        _ db: Database, holding matches: [ItemID], startedScan: ItemTableScan? = nil,
+        matchLookup: RawStatement? = nil, read: (ItemID, RawStatement) -> Void = { _, _ in }
+    ) throws {
         guard !matches.isEmpty else {
             startedScan?.cancel()
             return
@@ -65,7 +74,7 @@ struct SearchTree {
             try loadByScanning(db, holding: matches, scan: scan)
         } else {
             startedScan?.cancel()
-            try loadByLookups(db, holding: matches)
+            try loadByLookups(db, holding: matches, matchLookup: matchLookup, read: read)
         }
     }
 
@@ -88,19 +97,23 @@ struct SearchTree {
 
     private func hasTitle(_ slot: Int) -> Bool { titleParts.contains { $0.has(slot) } }
 
-    private mutating func loadByLookups(_ db: Database, holding matches: [ItemID]) throws {
-        let lookup = try RawStatement(db, sql: "SELECT parent_id, position, title FROM item WHERE id = ?")
+    private mutating func loadByLookups(
+        _ db: Database, holding matches: [ItemID], matchLookup: RawStatement?, read: (ItemID, RawStatement) -> Void
+    ) throws {
+        let ancestorLookup = try RawStatement(db, sql: "SELECT parent_id, position, title FROM item WHERE id = ?")
         var parents: [ItemID] = []
         var positions: [Int64] = []
         let titles = TitleBytes(firstSlot: 0)
         for id in matches {
             var current = id
             while current != .root, slotOfID[current] == nil {
+                let lookup = current == id ? matchLookup ?? ancestorLookup : ancestorLookup
                 lookup.reset(binding: current)
                 // A match the index still names but the table no longer holds (only when the
                 // index was damaged by hand), or an ancestor missing (only in a file edited by
                 // hand): `check` reports both, and the match is left out, as a scan leaves it.
                 guard try lookup.step() else { break }
+                if lookup === matchLookup { read(id, lookup) }
                 slotOfID[current] = ids.count
                 ids.append(current)
                 parents.append(lookup.int64(0))

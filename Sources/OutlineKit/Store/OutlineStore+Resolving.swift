@@ -273,10 +273,9 @@ extension OutlineStore {
     }
 
     /// The details of `found` items, read in bulk: the search gives each item with its path,
-    /// state and note; the counts and attributes come for all of them at once.
+    /// state, note and attributes; the counts come for all of them at once.
     static func details(of found: [FoundItem], _ db: Database) throws -> [ItemDetails] {
         let counts = try SubtreeCounts(db, for: found.map(\.item))
-        let attributes = try ItemAttributes.fetch(db, of: found.map(\.item))
         return try found.map { match in
             // A NUL (stored only by an edit outside outline) ends the text as `show` reads it,
             // and `find --json` must give `show --json`'s objects: such an item is read as
@@ -289,7 +288,7 @@ extension OutlineStore {
                     siblingCount: counts.childCount(of: match.item.parentID), depth: match.path.titles.count,
                     childCount: counts.childCount(of: match.item.id),
                     descendantCount: counts.descendantCount(of: match.item.id),
-                    attributes: attributes[match.item.id] ?? ItemAttributes()),
+                    attributes: match.attributes),
                 db)
         }
     }

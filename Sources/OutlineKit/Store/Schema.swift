@@ -16,7 +16,7 @@ enum Schema {
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
     static let migrations: [@Sendable (Database) throws -> Void] = [
         createVersion1, createVersion2, createVersion3, createVersion4, createVersion5, createVersion6,
-        createVersion7,
+        createVersion7, createVersion8,
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -202,6 +202,29 @@ enum Schema {
                     INSERT OR IGNORE INTO title_unindexed (id) VALUES (new.id);
                 END;
                 INSERT OR IGNORE INTO title_unindexed (id) SELECT id FROM item WHERE id != 0 AND instr(title, '#') > 0;
+                """)
+    }
+
+    /// Version 8: the date indexes hold what the agenda and `find --due-by` ask, so that neither
+    /// reads the item table for the dated items it then leaves out.
+    ///
+    /// - Only open items: both questions are about what is still to do, and most dated items
+    ///   of an old outline are done.
+    /// - The repeater beside the date: a past date with a `+` repeater can still fall in the
+    ///   agenda's days, and telling which needs the repeater. With the item's id (the row id
+    ///   every index holds), the index answers the question without the table: at 1,000,000
+    ///   items the agenda read 49,000 pages for its 7,200 lines with version 7's indexes,
+    ///   one table page for each of the 20,000 dated items.
+    /// - `done_at` too, always NULL here: SQLite reads a column the query names from the table
+    ///   unless the index holds it, even one that the index's own condition fixes.
+    private static func createVersion8(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP INDEX item_by_scheduled;
+                DROP INDEX item_by_due;
+                CREATE INDEX item_by_scheduled ON item(scheduled, scheduled_repeat, done_at)
+                    WHERE scheduled IS NOT NULL AND done_at IS NULL;
+                CREATE INDEX item_by_due ON item(due, due_repeat, done_at) WHERE due IS NOT NULL AND done_at IS NULL;
                 """)
     }
 

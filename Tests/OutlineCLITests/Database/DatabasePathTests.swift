@@ -47,7 +47,7 @@ struct DatabasePathTests {
         #expect(try run(["ls"]).stdout == "")
         #expect(try run(["ls", "--json"]).stdout == "[]\n")
         #expect(try run(["history"]).status == 0)
-        #expect(try run(["check"]).stdout == "ok: 0 items, schema 7, no problems found\n")
+        #expect(try run(["check"]).stdout == "ok: 0 items, schema 8, no problems found\n")
         #expect(try run(["undo", "--dry-run"]).stderr == "error: nothing to undo\n")
         #expect(try run(["rm", "1"]).stderr == "error: no item with id 1\n")
         #expect(try run(["find", "milk"]).stdout == "")

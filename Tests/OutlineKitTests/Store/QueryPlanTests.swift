@@ -113,3 +113,40 @@ final class SQLLog: @unchecked Sendable {
     private(set) var entries: [String] = []
     func add(_ sql: String) { entries.append(sql) }
 }
+
+extension QueryPlanTests {
+    /// The agenda and the date filters read the open dated items from the partial date indexes
+    /// alone (each holds the date, its repeater and the row's id: `Schema`, version 8), never a
+    /// table page for an item they then leave out.
+    @Test func theAgendaAndDateFiltersReadTheirDatesFromTheIndexesAlone() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let ids = try fixture.build([("Plans", ["Dentist", "Taxes"])])
+        var change = AttributeChange()
+        change.due = TaskDate(stored: "2026-11-30", repeater: nil)
+        change.scheduled = TaskDate(stored: "2026-11-20", repeater: "+1w")
+        try store.setAttributes([ids["Dentist"]!, ids["Taxes"]!], change)
+        let statements = SQLLog()
+        store.queue.inDatabase { db in db.trace { statements.add($0.expandedDescription) } }
+
+        let today = try #require(CalendarDay(iso: "2026-11-27"))
+        let agenda = try store.agenda(from: today)
+        var filters = SearchFilters()
+        filters.dueBy = TaskDate(stored: "2026-12-01", repeater: nil)
+        filters.scheduledBy = TaskDate(stored: "2026-12-01", repeater: nil)
+        let found = try store.find(SearchQuery([], filters: filters))
+
+        store.queue.inDatabase { db in db.trace(options: [], nil) }
+        #expect(agenda.count == 2 && found.count == 2, "both items are in the agenda and found")
+        let dated = statements.entries.filter { $0.contains("due IS NOT NULL") || $0.contains("scheduled IS NOT NULL") }
+        #expect(dated.count == 4, "two agenda queries and two filters: \(dated)")
+        for sql in dated {
+            let plan = try store.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0[3] as String }
+            }
+            let index = sql.contains("due IS NOT NULL") ? "item_by_due" : "item_by_scheduled"
+            #expect(
+                !plan.isEmpty && plan.allSatisfy { $0.contains("USING COVERING INDEX \(index)") }, "\(sql): \(plan)")
+        }
+    }
+}
