@@ -61,10 +61,11 @@ package struct FilterOptions: ParsableArguments {
             && property.isEmpty
     }
 
-    /// The filters, each value read and checked; dates read against `today` in the local zone.
+    /// The filters, each value read and checked; dates read against `today` in the local zone,
+    /// which is looked up only when a date is given (`AttributeOptions.change(today:)` says why).
     ///
     /// - Throws: `invalidTag`, `invalidPriority`, `invalidDate`, `invalidProperty`.
-    func filters(today: CalendarDay) throws -> SearchFilters {
+    func filters(today: @autoclosure () throws -> CalendarDay) throws -> SearchFilters {
         var filters = SearchFilters()
         filters.tags = try tag.map(Tag.lookedFor)
         filters.states = state.map { $0.lowercased() == "none" ? .plain : .keyword($0) }
@@ -77,8 +78,8 @@ package struct FilterOptions: ParsableArguments {
     }
 
     /// A DATE without a repeater, which would mean nothing to a filter.
-    private static func date(_ text: String, today: CalendarDay) throws -> TaskDate {
-        let date = try Today.date(text, from: today)
+    private static func date(_ text: String, today: () throws -> CalendarDay) throws -> TaskDate {
+        let date = try Today.date(text, from: today())
         guard date.repeater == nil else {
             throw OutlineError.invalidDate(text, reason: "a filter takes a date without a repeater")
         }

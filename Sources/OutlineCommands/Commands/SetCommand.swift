@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OutlineKit
 
 extension Outline {
@@ -41,7 +42,9 @@ extension Outline {
 
         mutating func run() throws {
             let change = try attributes.change(today: try Today.current())
-            let now = try Today.now()
+            // The moment matters only to a change of state (a task done then); the day is not
+            // looked up for others.
+            let now = attributes.state == nil ? Date() : try Today.now()
             try self.change(items) { store, ids, reporting in
                 try store.setAttributes(ids, change, at: now, reportingChanges: reporting)
             }

@@ -230,6 +230,12 @@ struct AttributedItem {
             for index in pair { changed[index] = true }
         }
         guard changed.contains(true) else { return false }
+        let changedColumns = changed.indices.filter { changed[$0] }
+        if let update = Self.oneAttributeUpdates.first(where: { $0.columns == changedColumns }) {
+            try db.cachedStatement(sql: update.sql).execute(
+                arguments: Self.arguments(changedColumns.map { columns[$0] } + [item.id.databaseValue]))
+            return true
+        }
         var arguments: [DatabaseValue] = []
         for (flag, value) in zip(changed, columns) { arguments += [flag.databaseValue, value] }
         try db.cachedStatement(
@@ -247,9 +253,32 @@ struct AttributedItem {
                     properties = CASE WHEN ?19 THEN ?20 ELSE properties END
                 WHERE id = ?21
                 """
-        ).execute(arguments: StatementArguments(arguments + [item.id.databaseValue]))
+        ).execute(arguments: Self.arguments(arguments + [item.id.databaseValue]))
         return true
     }
+
+    /// `values` as a statement's arguments. Typed, so that the compiler does not pick GRDB's
+    /// initializer from `[Any]`, which casts each value to a protocol at run time: half a
+    /// million instructions, a tenth of a whole `set`.
+    private static func arguments(_ values: [DatabaseValue]) -> StatementArguments {
+        let arguments: StatementArguments = StatementArguments(values)
+        return arguments
+    }
+
+    /// The statements for a change of one attribute (a date with its repeater), by the indexes
+    /// of its columns in `write`'s order. A statement that sets only the changed column is a
+    /// third of the cost of `set --tag` to compile and run: SQLite leaves the indexes and
+    /// triggers of the other columns out of it.
+    private static let oneAttributeUpdates: [(columns: [Int], sql: String)] = [
+        ([0], "UPDATE item SET done_at = ? WHERE id = ?"),
+        ([1], "UPDATE item SET state = ? WHERE id = ?"),
+        ([2], "UPDATE item SET last_done = ? WHERE id = ?"),
+        ([3], "UPDATE item SET tags = ? WHERE id = ?"),
+        ([4, 5], "UPDATE item SET scheduled = ?, scheduled_repeat = ? WHERE id = ?"),
+        ([6, 7], "UPDATE item SET due = ?, due_repeat = ? WHERE id = ?"),
+        ([8], "UPDATE item SET priority = ? WHERE id = ?"),
+        ([9], "UPDATE item SET properties = ? WHERE id = ?"),
+    ]
 
     /// The values of the written columns, in `write`'s order.
     private static func columns(of doneAt: Date?, _ attributes: ItemAttributes) -> [DatabaseValue] {

@@ -115,6 +115,26 @@ struct SetCommandTests {
         #expect(try outline.run(["find", "--done-since", "today"], environment: pinned).stdout == "1  /Water\n")
     }
 
+    /// A pinned day that is not a date is refused, in one line, by every command that reads a
+    /// date from it; a command that reads none does not look at it.
+    @Test func aPinnedDayThatIsNoDateIsRefusedWhereADateIsRead() throws {
+        try outline.createDatabase()
+        try outline.run(["add", "Water"])
+        let before = try outline.sqlite("SELECT * FROM item")
+        let bad = ["OUTLINE_TODAY": "someday"]
+        for arguments in [
+            ["agenda"], ["set", "Water", "--due", "fri"], ["find", "--due-by", "today"], ["done", "Water"],
+        ] {
+            let result = try outline.run(arguments, environment: bad)
+            #expect(
+                result.status != 0 && result.stderr.hasPrefix("error: ") && result.stderr.contains("$OUTLINE_TODAY")
+                    && result.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(result)")
+        }
+        #expect(try outline.sqlite("SELECT * FROM item") == before)
+        #expect(try outline.run(["set", "Water", "--tag", "home"], environment: bad).status == 0)
+        #expect(try outline.run(["find", "--tag", "home"], environment: bad).stdout == "1  /Water\n")
+    }
+
     @Test func addTakesTheSameOptions() throws {
         try outline.createDatabase()
         let added = try outline.run([
