@@ -80,6 +80,13 @@ struct JSONWriter {
         awaitingValue = true
     }
 
+    /// Writes members made by another writer (`"a":1,"b":null`) into the open object, as one
+    /// run of bytes.
+    mutating func members(_ written: [UInt8]) {
+        startMember()
+        bytes.append(contentsOf: written)
+    }
+
     mutating func null() { raw("null") }
 
     mutating func value(_ number: Int64?) {

@@ -1,3 +1,4 @@
+import Foundation
 import OutlineKit
 
 /// `ls --json` and `export --format json`: the nested array of items, streamed.
@@ -23,9 +24,11 @@ enum ListingJSON {
                 wroteItems = true
                 json.openObject()
                 ItemDetailsOutput.writeItemFields(entry.item, to: &json)
-                json.field("done_at", entry.item.doneAt.map(Moment.utc))
-                json.field("last_done", entry.attributes?.lastDone.map(Moment.utc))
-                ItemDetailsOutput.writeAttributes(entry.attributes ?? ItemAttributes(), to: &json)
+                if entry.item.doneAt == nil, entry.attributes?.isEmpty ?? true {
+                    json.members(Self.plainItemMembers)
+                } else {
+                    Self.writeStateAndAttributes(doneAt: entry.item.doneAt, entry.attributes, to: &json)
+                }
                 // A list the depth limit cut is null, not empty: empty would say "no children".
                 json.key("children")
                 if entry.hiddenDescendants > 0 {
@@ -46,4 +49,24 @@ enum ListingJSON {
         output.write("\n")
         return wroteItems
     }
+
+    /// The members from `done_at` to `properties`.
+    private static func writeStateAndAttributes(
+        doneAt: Date?, _ attributes: ItemAttributes?, to json: inout JSONWriter
+    ) {
+        json.field("done_at", doneAt.map(Moment.utc))
+        json.field("last_done", attributes?.lastDone.map(Moment.utc))
+        ItemDetailsOutput.writeAttributes(attributes ?? ItemAttributes(), to: &json)
+    }
+
+    /// Those members for an open item that holds nothing (most items of a big outline), as
+    /// `writeStateAndAttributes` writes them, made once: seven members written one by one
+    /// were a third of `export --format json`'s time.
+    private static let plainItemMembers: [UInt8] = {
+        var json = JSONWriter()
+        json.openObject()
+        writeStateAndAttributes(doneAt: nil, nil, to: &json)
+        json.closeObject()
+        return Array(json.bytes.dropFirst().dropLast())
+    }()
 }

@@ -33,6 +33,12 @@ public struct ItemAttributes: Equatable, Sendable {
         self.properties = properties
     }
 
+    /// Whether it holds nothing: a plain item's attributes.
+    public var isEmpty: Bool {
+        state == nil && lastDone == nil && tags.isEmpty && scheduled == nil && due == nil && priority == nil
+            && properties.isEmpty
+    }
+
     /// Whether either date repeats: marking such an item done moves its dates instead.
     public var repeats: Bool { scheduled?.repeater != nil || due?.repeater != nil }
 
