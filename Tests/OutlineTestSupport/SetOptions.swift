@@ -11,6 +11,11 @@ public struct SetOptions: Sendable, CustomStringConvertible {
     public struct Option: Sendable {
         public var name: Name
         public var value: String
+
+        public init(name: Name, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public var options: [Option]

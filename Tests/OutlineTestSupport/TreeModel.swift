@@ -96,14 +96,20 @@ public struct TreeModel: Equatable {
         if case .some(let keyword?) = change.state, !workflow.keywords.contains(keyword) { return false }
         for id in ids {
             details[id] = change.applied(to: details[id]!)
-            switch change.state {
-            case nil: break
-            case .some(nil): setState(id, nil, doneAt: nil)
-            case .some(let keyword?) where workflow.done.contains(keyword): markDone(id, keyword: keyword, at: moment)
-            case .some(let keyword?): setState(id, keyword, doneAt: nil)
-            }
+            if case .some(let keyword) = change.state { give(id, keyword, at: moment) }
         }
         return true
+    }
+
+    /// Gives the item `keyword` of the workflow as `set --state` does: none makes it plain and
+    /// open, an open keyword gives it that keyword, open; a done keyword marks it done with that
+    /// keyword as `done` does (a done item just takes the keyword).
+    private mutating func give(_ id: ItemID, _ keyword: String?, at moment: Int) {
+        switch keyword {
+        case nil: setState(id, nil, doneAt: nil)
+        case let keyword? where workflow.done.contains(keyword): markDone(id, keyword: keyword, at: moment)
+        case let keyword?: setState(id, keyword, doneAt: nil)
+        }
     }
 
     /// Why SPEC refuses `workflow TEXT`.
@@ -214,12 +220,20 @@ public struct TreeModel: Equatable {
     }
 
     /// `root`'s descendants as the lines of the text `edit` opens; nil where `root` is no item.
+    /// Each shows its state as SPEC says: `[ ]` for the workflow's first open keyword, `[x]` for
+    /// its first done one, the keyword in brackets for any other, nothing for a plain item.
     public func textLines(under root: ItemID) -> [EditableText.Line]? {
         guard children[root] != nil else { return nil }
         var lines: [EditableText.Line] = []
+        func marker(_ keyword: String?) -> EditableText.Marker? {
+            guard let keyword else { return nil }
+            if keyword == workflow.open[0] { return .open }
+            return keyword == workflow.done[0] ? .done : .keyword(keyword)
+        }
         func visit(_ id: ItemID, depth: Int) {
             for child in children[id]! {
-                lines.append(.init(depth: depth, id: child, title: titles[child]!, isDone: done.contains(child)))
+                let keyword = details[child]!.keyword
+                lines.append(.init(depth: depth, id: child, title: titles[child]!, marker: marker(keyword)))
                 visit(child, depth: depth + 1)
             }
         }
@@ -227,18 +241,37 @@ public struct TreeModel: Equatable {
         return lines
     }
 
+    /// The keyword a line's marker names, as SPEC reads it: `[ ]` the workflow's first open
+    /// keyword, `[x]` its first done one, a keyword in brackets matched ignoring case (as `set
+    /// --state` matches it), and `[X]`, where no keyword is X, done. `.some(nil)` for no marker;
+    /// nil where the marker names no keyword (SPEC refuses the text).
+    private func keyword(of marker: EditableText.Marker?) -> String?? {
+        switch marker {
+        case nil: return .some(nil)
+        case .open: return workflow.open[0]
+        case .done: return workflow.done[0]
+        case .keyword(let text):
+            if let keyword = workflow.keywords.first(where: { $0 == text.uppercased() }) { return keyword }
+            if text == "X" { return workflow.done[0] }
+            return String??.none
+        }
+    }
+
     /// SPEC's edit as text: `root`'s descendants become exactly what `lines` say; lines with an
     /// id keep that item (with its note), lines without one are new items, items without a line
     /// are removed. Returns the new ids in line order; nil where SPEC refuses the text (an id
     /// not under `root` or on two lines, an indent that skips a level, a refused title). No
-    /// lines at all change nothing. A line's mark is its state: `[x]` the workflow's first done
-    /// keyword (done at `moment`), none a plain item; an item whose mark is unchanged keeps its
-    /// keyword and its other details.
+    /// lines at all change nothing. A line's marker is its state (`keyword(of:)`, refused where it
+    /// names none): an item given another keyword takes it as `set --state` gives it, at
+    /// `moment` (a repeating one marked done stays open and its dates move); one whose keyword is
+    /// unchanged keeps its other details.
     public mutating func applyEdit(under root: ItemID, lines: [EditableText.Line], at moment: Int) -> [ItemID]? {
         guard let old = textLines(under: root) else { return nil }
         guard !lines.isEmpty else { return [] }
         let cleaned = lines.map { Self.clean($0.title) }
         guard cleaned.allSatisfy({ $0 != nil }) else { return nil }
+        let keywords = lines.map { keyword(of: $0.marker) }
+        guard keywords.allSatisfy({ $0 != nil }) else { return nil }
         var previousDepth = 0
         for line in lines {
             guard line.depth >= 1, line.depth <= previousDepth + 1 else { return nil }
@@ -251,7 +284,7 @@ public struct TreeModel: Equatable {
         var newIDs: [ItemID] = []
         var stack: [ItemID] = [root]
         var newChildren: [ItemID: [ItemID]] = [root: []]
-        for (line, title) in zip(lines, cleaned) {
+        for (index, (line, title)) in zip(lines, cleaned).enumerated() {
             stack.removeLast(stack.count - line.depth)
             let id = line.id ?? nextID
             if line.id == nil {
@@ -262,9 +295,8 @@ public struct TreeModel: Equatable {
             newChildren[id] = newChildren[id] ?? []
             titles[id] = title!
             if line.id == nil { details[id] = ModelDetails() }
-            if line.isDone != done.contains(id) {
-                setState(id, line.isDone ? workflow.done[0] : nil, doneAt: line.isDone ? moment : nil)
-            }
+            let keyword = keywords[index]!
+            if keyword != details[id]!.keyword { give(id, keyword, at: moment) }
             stack.append(id)
         }
         for id in subtree where !keptSet.contains(id) {

@@ -34,7 +34,15 @@ while index < len(items):
     if index % 200 == 10:
         indent = " " * (2 * depth(line))
         body = line[len(indent):]
-        line = indent + (body[4:] if body.startswith("[x] ") else "[x] " + body)
+        # A done line loses its box, an open one is ticked, a plain one gets a tick; a line with
+        # another keyword ([NEXT] ...) is ticked too, which replaces its keyword.
+        if body.startswith("[x] "):
+            body = body[4:]
+        elif body.startswith("[") and "] " in body:
+            body = "[x] " + body[body.index("] ") + 2:]
+        else:
+            body = "[x] " + body
+        line = indent + body
         changes += 1
     if index % 200 == 75 and is_leaf and following is not None and depth(following) == depth(line):
         nxt = items[index + 2] if index + 2 < len(items) else None

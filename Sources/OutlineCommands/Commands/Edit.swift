@@ -9,17 +9,30 @@ extension Outline {
             discussion: """
                 With a TITLE, retitles the item. Without one, opens the item's descendants (or \
                 the whole outline) in $VISUAL, else $EDITOR, else vi: one item a line, two spaces \
-                of indent a level, [x] before a done item, and the item's #ID at the end of its \
-                line. Reorder, indent, retitle, add and delete lines, then save and quit: what \
-                the text changed is applied as one step, which 'outline undo' takes back. Lines \
-                without an #ID are new items; an item whose line is gone is removed. Notes are \
-                kept.
+                of indent a level, the state before a task's title, and the item's #ID at the end \
+                of its line. Reorder, indent, retitle, add and delete lines, then save and quit: \
+                what the text changed is applied as one step, which 'outline undo' takes back. \
+                Lines without an #ID are new items; an item whose line is gone is removed. Notes, \
+                tags, dates and the other attributes are kept.
 
-                If the text cannot be applied (an unknown or repeated #ID, an indent that skips a \
-                level, a refused title, or the items changed meanwhile), nothing is changed and \
-                the text is kept in a file whose path the error gives; --apply FILE retries it, \
-                and once the kept file applies it is removed (a file of your own given to \
-                --apply is never removed).
+                The state is [ ] for the workflow's first open keyword (TODO by default), [x] for \
+                its first done one (DONE; [X] is read as [x] too), and the keyword in brackets for \
+                any other; a plain item has none. Change it to change the item's state, as \
+                'outline set --state' would: \
+                [x] marks a task done as 'outline done' does (a repeating one stays open and its \
+                dates move on), and taking the brackets away makes the item plain. For example, \
+                with the workflow "TODO NEXT | DONE":
+
+                  Groceries  #1
+                    [x] Milk  #2
+                    [NEXT] Eggs  #3
+                    [ ] Bread  #4
+
+                If the text cannot be applied (an unknown or repeated #ID, a keyword the workflow \
+                lacks, an indent that skips a level, a refused title, or the items changed \
+                meanwhile), nothing is changed and the text is kept in a file whose path the error \
+                gives; --apply FILE retries it, and once the kept file applies it is removed (a \
+                file of your own given to --apply is never removed).
 
                 Examples:
                   outline edit Groceries/Milk "Buy oat milk"
@@ -28,6 +41,7 @@ extension Outline {
                   outline edit Groceries --print > groceries.txt
                   outline edit Groceries --apply groceries.txt
                   outline edit Groceries --print | sed 's/Milk  #/Oat milk  #/' | outline edit Groceries --apply -
+                  outline edit Groceries --print | sed 's/^\\[ \\] /[x] /' | outline edit Groceries --apply -
                 """)
 
         @OptionGroup var global: GlobalOptions

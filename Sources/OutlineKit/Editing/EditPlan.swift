@@ -21,6 +21,24 @@ struct EditPlan {
         var position: Int
         /// The item as it was, for a line that keeps one; nil for a new item.
         var old: Item?
+        /// The keyword the line's marker names under the workflow; nil for a plain item.
+        var keyword: String?
+        /// How the item's state changes; nil where it keeps its keyword, and for a new item.
+        var stateChange: StateChange?
+    }
+
+    /// How a kept item's state changes: what the summary counts it as.
+    enum StateChange {
+        /// An open item given a done keyword.
+        case markedDone
+        /// An open item with a repeating date given a done keyword: it stays open and its dates
+        /// move, as `done` does.
+        case repeated
+        /// A done item given an open keyword, or made plain.
+        case reopened
+        /// Any other change of keyword: a plain item made a task or the other way round, or a
+        /// keyword of the same kind as before.
+        case restated
     }
 
     /// Every line, in the text's order: parents before their children.
@@ -36,17 +54,20 @@ struct EditPlan {
     /// The plan that turns the subtree `entries` under `root` into what `text` says.
     ///
     /// - Parameters:
-    ///   - exists: whether an item outside the subtree has this id, for the error's words.
     ///   - rootTitle: the title of `root`, for the error's words; nil for the root.
+    ///   - entries: the subtree, read with its attributes, which say what each state changes.
+    ///   - workflow: the outline's keywords, which the lines' markers name.
+    ///   - exists: whether an item outside the subtree has this id, for the error's words.
     /// - Throws: `OutlineError.editRefused` for an id that is not in the subtree or is on two
-    ///   lines.
+    ///   lines, and for a marker that names no keyword of the workflow.
     init(
-        root: ItemID, rootTitle: String?, entries: [TreeEntry], text: EditedText, exists: (ItemID) throws -> Bool
+        root: ItemID, rootTitle: String?, entries: [TreeEntry], text: EditedText, workflow: Workflow,
+        exists: (ItemID) throws -> Bool
     ) throws {
-        var oldItems: [ItemID: Item] = [:]
+        var oldItems: [ItemID: TreeEntry] = [:]
         var oldChildren: [ItemID: [ItemID]] = [:]
         for entry in entries {
-            oldItems[entry.id] = entry.item
+            oldItems[entry.id] = entry
             oldChildren[entry.item.parentID, default: []].append(entry.id)
         }
         var lineOfID: [ItemID: Int] = [:]
@@ -56,9 +77,9 @@ struct EditPlan {
         for (index, line) in text.lines.enumerated() {
             stack.removeLast(stack.count - line.depth)
             let parent = stack[line.depth - 1]
-            var old: Item?
+            var old: TreeEntry?
             if let id = line.id {
-                guard let item = oldItems[id] else {
+                guard let entry = oldItems[id] else {
                     let place = rootTitle.map { "under \"\(Action.shortened($0))\"" } ?? "in the outline"
                     let reason =
                         if id == root {
@@ -74,16 +95,49 @@ struct EditPlan {
                     throw OutlineError.editRefused(
                         line: line.number, reason: "#\(id) is on line \(first) too; an item has one line")
                 }
-                old = item
+                old = entry
             }
             let siblings = newChildren[parent, default: []]
             // New items stand in the lists as negative numbers, which no item has.
             newChildren[parent, default: []].append(line.id ?? -ItemID(index + 1))
-            placed.append(Placed(line: line, parent: parent, position: siblings.count + 1, old: old))
+            let keyword = try Self.keyword(of: line, workflow: workflow, keeping: old?.attributes?.state)
+            placed.append(
+                Placed(
+                    line: line, parent: parent, position: siblings.count + 1, old: old?.item, keyword: keyword,
+                    stateChange: old.flatMap { Self.stateChange(of: $0, to: keyword, workflow: workflow) }))
             stack.append(line.id.map(Parent.item) ?? .newLine(index))
         }
         removed = entries.map(\.id).filter { lineOfID[$0] == nil }
         count(oldChildren: oldChildren, newChildren: newChildren, root: root)
+    }
+
+    /// The keyword `line`'s marker names (nil: none, a plain item); `own` is its item's keyword
+    /// before the edit.
+    private static func keyword(of line: EditedText.Line, workflow: Workflow, keeping own: String?) throws
+        -> String?
+    {
+        guard let marker = line.marker else { return nil }
+        if let keyword = marker.keyword(in: workflow, keeping: own) { return keyword }
+        throw OutlineError.editRefused(
+            line: line.number,
+            reason: "\(EditedText.shown(marker)) is not a state of the workflow \"\(workflow)\": write [ ] for "
+                + "\(workflow.open[0]), [x] for \(workflow.done[0]), or another keyword in brackets; for a title "
+                + "that starts with [, write \\[")
+    }
+
+    /// How giving `keyword` changes `entry`'s state, as `set --state` changes it; nil where the
+    /// item keeps its keyword.
+    private static func stateChange(of entry: TreeEntry, to keyword: String?, workflow: Workflow) -> StateChange? {
+        let attributes = entry.attributes ?? ItemAttributes()
+        guard keyword != attributes.state else { return nil }
+        // A keyword the workflow lacks is the item's own (`Marker.keyword(in:keeping:)`), which
+        // is no change; so a keyword here is the workflow's.
+        let makesDone = keyword.map(workflow.isDone) ?? false
+        switch (entry.item.isDone, makesDone) {
+        case (false, true): return attributes.repeats ? .repeated : .markedDone
+        case (true, false): return .reopened
+        default: return .restated
+        }
     }
 
     /// Fills in `counts` and `touchedParents`.
@@ -95,8 +149,13 @@ struct EditPlan {
                 continue
             }
             if placed.line.title != old.title { counts.retitled += 1 }
-            if placed.line.isDone != old.isDone {
-                if placed.line.isDone { counts.markedDone += 1 } else { counts.reopened += 1 }
+            if let change = placed.stateChange {
+                switch change {
+                case .markedDone: counts.markedDone += 1
+                case .repeated: counts.repeated += 1
+                case .reopened: counts.reopened += 1
+                case .restated: counts.restated += 1
+                }
             }
             if placed.parent != .item(old.parentID) {
                 counts.moved += 1
@@ -137,8 +196,13 @@ public struct EditCounts: Equatable, Sendable {
     public var retitled = 0
     /// Items marked done.
     public var markedDone = 0
-    /// Items marked open again.
+    /// Items marked open again, or made plain, that were done.
     public var reopened = 0
+    /// Repeating tasks marked done: they stay open and their dates move, as `done` moves them.
+    public var repeated = 0
+    /// Items given another state that leaves them as done or as open as they were: another
+    /// keyword, or none, or a keyword where they had none.
+    public var restated = 0
 
     /// No change at all.
     public init() {}
@@ -147,7 +211,8 @@ public struct EditCounts: Equatable, Sendable {
     public var description: String {
         let parts = [
             (added, "added"), (removed, "removed"), (moved, "moved"), (retitled, "retitled"),
-            (markedDone, "marked done"), (reopened, "reopened"),
+            (markedDone, "marked done"), (repeated, "repeated (dates moved on)"), (reopened, "reopened"),
+            (restated, "given another state"),
         ]
         let said = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return said.isEmpty ? "nothing changed" : said.joined(separator: ", ")

@@ -5,13 +5,15 @@
 /// # Edit "Groceries" below ...
 /// Dairy  #12
 ///   [x] Milk  #13
-///   Cheese  #14
-/// Bread  #15
+///   [ ] Cheese  #14
+/// [NEXT] Bread  #15
 /// ```
 ///
-/// Each line is two spaces of indent a level, `[x] ` before a done item's title, the title, and
-/// `  #ID`. A title that a reader would take for something else gets a backslash: before a `#`,
-/// `[` or `\` that starts it, and before every `#` that reads like an id (`idLike`).
+/// Each line is two spaces of indent a level, the item's state before its title (`Marker`: `[ ] `
+/// for the workflow's first open keyword, `[x] ` for its first done one, `[NEXT] ` for any other,
+/// nothing for a plain item), the title, and `  #ID`. A title that a reader would take for
+/// something else gets a backslash: before a `#`, `[` or `\` that starts it, and before every `#`
+/// that reads like an id (`idLike`).
 public enum EditableText {
     /// What the text was made from: the item whose descendants it lists, and a fingerprint of
     /// their ids, places, titles and states. Written in the text as a comment, so that applying
@@ -43,26 +45,30 @@ public enum EditableText {
         public var id: ItemID?
         /// The title, as the item has it (escaped when written).
         public var title: String
-        /// Whether the item is done.
-        public var isDone: Bool
+        /// The state shown before the title; nil for a plain item.
+        public var marker: Marker?
 
-        /// A line at `depth` for item `id` (nil: a new item).
-        public init(depth: Int, id: ItemID?, title: String, isDone: Bool = false) {
+        /// A line at `depth` for item `id` (nil: a new item), with `marker` before its title.
+        public init(depth: Int, id: ItemID?, title: String, marker: Marker? = nil) {
             self.depth = depth
             self.id = id
             self.title = title
-            self.isDone = isDone
+            self.marker = marker
         }
 
-        /// The line of an item met by a walk.
-        public init(_ entry: TreeEntry) {
-            self.init(depth: entry.depth, id: entry.id, title: entry.item.title, isDone: entry.item.isDone)
+        /// The line of an item met by a walk, its state shown as `workflow` shows it. A walk
+        /// that did not read attributes gives no keyword: its done items show as `[x]`.
+        public init(_ entry: TreeEntry, workflow: Workflow) {
+            let keyword = entry.attributes.map(\.state) ?? (entry.item.isDone ? workflow.done[0] : nil)
+            self.init(
+                depth: entry.depth, id: entry.id, title: entry.item.title,
+                marker: Marker(showing: keyword, in: workflow))
         }
 
         /// The line as the text holds it, without its line end.
         public var text: String {
-            String(repeating: "  ", count: max(depth - 1, 0)) + (isDone ? "[x] " : "") + EditableText.escaped(title)
-                + (id.map { "  #\($0)" } ?? "")
+            String(repeating: "  ", count: max(depth - 1, 0)) + (marker.map { $0.text + " " } ?? "")
+                + EditableText.escaped(title) + (id.map { "  #\($0)" } ?? "")
         }
     }
 
@@ -78,11 +84,13 @@ public enum EditableText {
     /// The whole text of a subtree: the comments that say how to edit it, then one line an item.
     ///
     /// - Parameters:
-    ///   - entries: the subtree, depth-first, as a walk gives it.
+    ///   - lines: the subtree's lines, depth-first, as a walk gives the items
+    ///     (`Line.init(_:workflow:)`).
     ///   - rootTitle: the title of the item whose descendants these are; nil for the root.
-    ///   - base: what the text is made from.
-    public static func text(of entries: [TreeEntry], rootTitle: String?, base: Base) -> String {
-        header(rootTitle: rootTitle, base: base) + Self.text(of: entries.map(Line.init))
+    ///   - base: what the text is made from: `lines`' fingerprint.
+    ///   - workflow: the outline's keywords, which the comments name.
+    public static func text(of lines: [Line], rootTitle: String?, base: Base, workflow: Workflow) -> String {
+        header(rootTitle: rootTitle, base: base, workflow: workflow) + Self.text(of: lines)
     }
 
     /// Whether `bytes` hold an item line: a line that is neither blank nor a comment. A text
@@ -94,18 +102,21 @@ public enum EditableText {
         }
     }
 
-    /// The comment lines at the top of the text.
-    static func header(rootTitle: String?, base: Base) -> String {
+    /// The comment lines at the top of the text: how to edit it, with the workflow's keywords
+    /// that `[ ]` and `[x]` stand for, and the base line.
+    static func header(rootTitle: String?, base: Base, workflow: Workflow) -> String {
         let subject = rootTitle.map { "the items under \"\(TitleSanitizer.forTerminal($0))\"" } ?? "the whole outline"
+        let (open, done) = (workflow.open[0], workflow.done[0])
         return """
             # Editing \(subject): one item a line, two spaces of indent a level.
             # vim: set expandtab shiftwidth=2 softtabstop=2 :
-            # "[x] " before a title marks the item done. The "#ID" at the end of a line keeps that item:
-            # move, indent or retitle the line freely. A line without one is a new item; an item whose
-            # line you delete is removed. Notes are kept. Save and quit to apply it all as one step
-            # (outline undo takes it back); quit without saving, or empty the text, to change nothing.
-            # Lines that start with "#" are comments. Keep the next line: it tells outline what this
-            # text was made from, so that a change made elsewhere meanwhile is not overwritten.
+            # Before a title, "[ ] " makes the item a \(open) task, "[x] " marks it \(done), "[KEYWORD] " gives it
+            # another keyword of the workflow (\(workflow)); no brackets: a plain item. The "#ID"
+            # at the end of a line keeps that item: move, indent or retitle the line freely. A line without one
+            # is a new item; an item whose line you delete is removed. Notes, tags and dates are kept. Save and
+            # quit to apply it all as one step (outline undo takes it back); quit without saving, or empty the
+            # text, to change nothing. Lines that start with "#" are comments. Keep the next line: it tells
+            # outline what this text was made from, so that a change made elsewhere meanwhile is not overwritten.
             \(base.line)
 
             """
@@ -202,10 +213,15 @@ public enum EditableText {
         return value == value.rounded()
     }
 
-    /// A fingerprint of a subtree as the text shows it: each item's id, depth, state and title,
+    /// A fingerprint of a subtree as the text shows it: each line's id, depth, state and title,
     /// in order. FNV-1a, which is the same in every process (Swift's `Hasher` is seeded afresh
     /// in each).
-    public static func fingerprint(of entries: [TreeEntry]) -> UInt64 {
+    ///
+    /// The state counts as the marker shows it, so that a text whose `[ ]` stood for another
+    /// keyword when it was made (the workflow changed meanwhile) is refused like any other
+    /// change. A plain or `[x]` line is mixed in as before markers came, so that a text kept
+    /// then still applies.
+    public static func fingerprint(of lines: [Line]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ byte: UInt8) {
             hash ^= UInt64(byte)
@@ -218,12 +234,16 @@ public enum EditableText {
                 value >>= 8
             }
         }
-        for entry in entries {
-            mixNumber(entry.item.id)
-            mixNumber(Int64(entry.depth))
-            mix(entry.item.isDone ? 1 : 0)
-            for byte in entry.item.title.utf8 { mix(byte) }
+        for line in lines {
+            mixNumber(line.id ?? 0)
+            mixNumber(Int64(line.depth))
+            mix(line.marker == .done ? 1 : 0)
+            for byte in line.title.utf8 { mix(byte) }
             mix(0xFF)  // Never in UTF-8: ends the title.
+            if let marker = line.marker, marker != .done {
+                for byte in marker.text.utf8 { mix(byte) }
+                mix(0xFF)
+            }
         }
         return hash
     }

@@ -11,8 +11,9 @@ struct EditedText {
         var id: ItemID?
         /// The title, unescaped and checked as `add` checks titles.
         var title: String
-        /// Whether the line starts with `[x] `.
-        var isDone: Bool
+        /// The state before the title, as written; nil for none (a plain item). Which keyword
+        /// it names is for the workflow to say (`EditPlan`).
+        var marker: EditableText.Marker?
     }
 
     /// The item lines, in order.
@@ -109,13 +110,19 @@ struct EditedText {
     /// The item line whose text after the indent is `rest`.
     private static func line(_ rest: Substring, number: Int, depth: Int) throws -> Line {
         var text = rest.trimmingWhiteSpaceAtEnd()
-        var isDone = false
-        for marker in ["[x]", "[X]", "[ ]"]
-        where text.utf8.elementsEqual(marker.utf8) || text.startsWith(ascii: marker + " ") {
-            isDone = marker != "[ ]"
-            text = text.droppingASCII(marker.utf8.count)
-            if text.firstScalar == " " { text = text.droppingASCII(1) }
-            break
+        var marker: EditableText.Marker?
+        if let (read, after) = EditableText.Marker.read(text) {
+            // `[x] [ ] Milk`: a mark typed before the one the text had. Taken as a title that
+            // starts with `[ ]`, the item would be done with that title; the writer escapes a
+            // title's own `[`, so two are a mistake to point out.
+            if let (second, _) = EditableText.Marker.read(after) {
+                throw OutlineError.editRefused(
+                    line: number,
+                    reason: "the line has two states, \(Self.shown(read)) and \(Self.shown(second)); keep one "
+                        + "(for a title that starts with [, write \\[)")
+            }
+            marker = read
+            text = after
         }
         // `[x]  #4`: the state and the id, with no title between them.
         if isBareID(text.droppingSpacesAndTabs) {
@@ -132,10 +139,15 @@ struct EditedText {
         try refuseDamagedID(text, line: number, keeping: id)
         do {
             let title = try Title.validated(EditableText.unescaped(text))
-            return Line(number: number, depth: depth, id: id, title: title, isDone: isDone)
+            return Line(number: number, depth: depth, id: id, title: title, marker: marker)
         } catch let error as OutlineError {
             throw OutlineError.editRefused(line: number, reason: error.message)
         }
+    }
+
+    /// A marker as an error shows it: as written, with what a terminal would act on escaped.
+    static func shown(_ marker: EditableText.Marker) -> String {
+        TitleSanitizer.forTerminal(marker.text)
     }
 
     /// The text before a line's `#ID`, and the id's digits: a `#` and digits at the end, after two

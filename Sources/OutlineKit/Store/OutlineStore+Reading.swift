@@ -57,10 +57,12 @@ extension OutlineStore {
     }
 
     /// Every descendant of `start`, depth-first, as `walk` meets them, read on `db`: for a write
-    /// that needs the subtree as it is inside its own transaction.
+    /// that needs the subtree as it is inside its own transaction. Each entry has its attributes.
     func subtreeEntries(_ db: Database, of start: ItemID) throws -> [TreeEntry] {
         try TreeQueries.requireParent(db, start)
-        var walk = Walk(fetcher: try ChildrenFetcher(db), maxDepth: Int.max, leavingOutDone: false, path: [start])
+        var walk = Walk(
+            fetcher: try ChildrenFetcher(db, readingAttributes: true), maxDepth: Int.max, leavingOutDone: false,
+            path: [start])
         var entries: [TreeEntry] = []
         try walkChildren(db, &walk, of: start, depth: 1, enter: { entries.append($0) }, leave: { _ in })
         return entries

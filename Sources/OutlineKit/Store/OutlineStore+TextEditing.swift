@@ -15,8 +15,10 @@ extension OutlineStore {
                 try Title.requireWritable(entry.item.title, of: entry.id, in: "a line of text")
             }
             let rootTitle = root == .root ? nil : try TreeQueries.item(db, root).title
-            let base = EditableText.Base(root: root, fingerprint: EditableText.fingerprint(of: entries))
-            return EditableText.text(of: entries, rootTitle: rootTitle, base: base)
+            let workflow = try Self.workflow(db)
+            let lines = entries.map { EditableText.Line($0, workflow: workflow) }
+            let base = EditableText.Base(root: root, fingerprint: EditableText.fingerprint(of: lines))
+            return EditableText.text(of: lines, rootTitle: rootTitle, base: base, workflow: workflow)
         }
     }
 
@@ -52,17 +54,22 @@ extension OutlineStore {
         if let base = edited.base, base.root != root {
             throw OutlineError.editedTextOfOtherItem(madeFrom: base.root, appliedTo: root)
         }
-        let now = Date().timeIntervalSince1970
+        let now = Date()
         return try performChange(reportingChanges: reportingChanges) { db in
             let entries = try subtreeEntries(db, of: root)
             let rootTitle = root == .root ? nil : try TreeQueries.item(db, root).title
-            if let base = edited.base, base.fingerprint != EditableText.fingerprint(of: entries) {
+            let workflow = try Self.workflow(db)
+            if let base = edited.base,
+                base.fingerprint != EditableText.fingerprint(of: entries.map { .init($0, workflow: workflow) })
+            {
                 throw OutlineError.editedSubtreeChanged(rootTitle: rootTitle)
             }
             guard !edited.lines.isEmpty else {
                 return ChangeResult(action: .editText(rootTitle: rootTitle, counts: EditCounts()), ids: [])
             }
-            let plan = try EditPlan(root: root, rootTitle: rootTitle, entries: entries, text: edited) { id in
+            let plan = try EditPlan(
+                root: root, rootTitle: rootTitle, entries: entries, text: edited, workflow: workflow
+            ) { id in
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)", arguments: [id]) == true
             }
             let room = Self.maximumDepth - (try TreeQueries.ancestry(db, of: root).count)
@@ -70,7 +77,7 @@ extension OutlineStore {
                 throw OutlineError.editRefused(
                     line: deep.number, reason: OutlineError.nestingTooDeep(limit: Self.maximumDepth).message)
             }
-            let ids = try Self.write(plan, db, now: now, workflow: try Self.workflow(db))
+            let ids = try Self.write(plan, db, now: now, workflow: workflow)
             return ChangeResult(
                 action: .editText(rootTitle: rootTitle, counts: plan.counts), ids: ids,
                 touchedParents: plan.touchedParents)
@@ -81,18 +88,16 @@ extension OutlineStore {
     /// children), then the removals, whose surviving descendants have moved away by then.
     /// Returns the new items' ids.
     ///
-    /// A line's state is its item's: `[x]` the workflow's first done keyword, no mark a plain
-    /// item. An item whose mark is unchanged keeps its keyword; one whose mark changed takes the
-    /// line's state, so that no done item keeps an open keyword, nor an open one a done keyword.
-    private static func write(_ plan: EditPlan, _ db: Database, now: TimeInterval, workflow: Workflow) throws
-        -> [ItemID]
-    {
+    /// A line's marker gives its item a state as `set --state` gives one (`AttributedItem`): a
+    /// done keyword given to an open item with a repeating date keeps it open and moves its
+    /// dates, as `done` does, since `[x]` is how the text says `done`; a done item given another
+    /// done keyword keeps the time it became done. A new item has no dates, so it is written
+    /// with its state at once.
+    private static func write(_ plan: EditPlan, _ db: Database, now: Date, workflow: Workflow) throws -> [ItemID] {
         let insert = try db.cachedStatement(
             sql: "INSERT INTO item (parent_id, position, title, done_at, state) VALUES (?, ?, ?, ?, ?)")
         let place = try db.cachedStatement(sql: "UPDATE item SET parent_id = ?, position = ? WHERE id = ?")
         let retitle = try db.cachedStatement(sql: "UPDATE item SET title = ? WHERE id = ?")
-        let setDone = try db.cachedStatement(sql: "UPDATE item SET done_at = ?, state = ? WHERE id = ?")
-        let doneKeyword = workflow.done[0]
         var newIDs: [Int: ItemID] = [:]
         var added: [ItemID] = []
         for (index, placed) in plan.placed.enumerated() {
@@ -103,8 +108,9 @@ extension OutlineStore {
                 }
             let line = placed.line
             guard let old = placed.old else {
+                let isDone = placed.keyword.map(workflow.isDone) ?? false
                 try insert.execute(arguments: [
-                    parent, placed.position, line.title, line.isDone ? now : nil, line.isDone ? doneKeyword : nil,
+                    parent, placed.position, line.title, isDone ? now.timeIntervalSince1970 : nil, placed.keyword,
                 ])
                 newIDs[index] = db.lastInsertedRowID
                 added.append(db.lastInsertedRowID)
@@ -114,8 +120,8 @@ extension OutlineStore {
                 try place.execute(arguments: [parent, placed.position, old.id])
             }
             if old.title != line.title { try retitle.execute(arguments: [line.title, old.id]) }
-            if old.isDone != line.isDone {
-                try setDone.execute(arguments: [line.isDone ? now : nil, line.isDone ? doneKeyword : nil, old.id])
+            if placed.stateChange != nil {
+                try setState(placed.keyword, of: old.id, line: line.number, db, now: now, workflow: workflow)
             }
         }
         if !plan.removed.isEmpty {
@@ -124,5 +130,21 @@ extension OutlineStore {
                 arguments: [JSONText.array(plan.removed)])
         }
         return added
+    }
+
+    /// Gives item `id` `keyword` (nil: makes it plain) as `set --state` does. A date that its
+    /// repeater would move past the last day a date can be is refused as the line's error.
+    private static func setState(
+        _ keyword: String?, of id: ItemID, line: Int, _ db: Database, now: Date, workflow: Workflow
+    ) throws {
+        var change = AttributeChange()
+        change.state = keyword.map { .keyword($0) } ?? .plain
+        var item = try AttributedItem.read(db, id)
+        do {
+            _ = try item.apply(change, workflow: workflow, at: now)
+        } catch let error as OutlineError {
+            throw OutlineError.editRefused(line: line, reason: error.message)
+        }
+        _ = try item.write(db)
     }
 }

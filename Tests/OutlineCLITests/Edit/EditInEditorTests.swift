@@ -125,7 +125,7 @@ struct EditInEditorTests {
         let result = try Self.runOnTerminal(
             outline, ["edit", "Groceries"], environment: ["EDITOR": editor, "TMPDIR": outline.directory])
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("error: line 13: there is no item #99; delete the id"), "\(result)")
+        #expect(result.stdout.hasPrefix("error: line 14: there is no item #99; delete the id"), "\(result)")
         #expect(try outline.tsv() == before)
         let kept = try #require(Self.keptFile(in: result.stdout))
         #expect(result.stdout.contains("run 'outline --db \(outline.database) edit 1 --apply \(kept)'"))

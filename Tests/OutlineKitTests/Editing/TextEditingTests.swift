@@ -37,17 +37,19 @@ struct TextEditingTests {
             "note  #\u{301}4",
         ]
         var rng = SeededGenerator(seed: 7)
+        let markers: [EditableText.Marker?] = [nil, .open, .done, .keyword("NEXT"), .keyword("ON-HOLD")]
         for title in awkward {
             for id in [nil, 42] as [ItemID?] {
                 let depth = Int.random(in: 1...3, using: &rng)
-                let line = EditableText.Line(depth: depth, id: id, title: title, isDone: Bool.random(using: &rng))
+                let marker = markers.randomElement(using: &rng)!
+                let line = EditableText.Line(depth: depth, id: id, title: title, marker: marker)
                 // Parents for the indent, so that the depth is allowed.
                 let parents = (1..<depth).map { EditableText.Line(depth: $0, id: nil, title: "p").text }
                 let text = EditableText.text(of: []) + parents.map { $0 + "\n" }.joined() + line.text + "\n"
                 let read = try EditedText(Array(text.utf8)).lines.last!
                 #expect(read.title == title, "\(line.text)")
                 #expect(read.id == id, "\(line.text)")
-                #expect(read.depth == depth && read.isDone == line.isDone, "\(line.text)")
+                #expect(read.depth == depth && read.marker == marker, "\(line.text)")
             }
         }
         // A `\#7` the user moved away from the end of the title still reads as `#7`.
@@ -124,46 +126,6 @@ struct TextEditingTests {
         #expect(try Self.dump(store) == before)
         try store.undoManager.redo()
         #expect(try Self.dump(store) == after)
-        #expect(try store.check().isHealthy)
-    }
-
-    /// A mark changed in the text gives the item the line's state under the outline's workflow
-    /// (`[x]` its first done keyword, no mark a plain item), as SPEC's "Editing in an editor"
-    /// says: before, only the done time changed, and a done item kept its open keyword (or an
-    /// open one its done keyword, or a new done item read as DONE, outside the workflow).
-    @Test func aChangedMarkGivesTheLinesStateUnderTheWorkflow() throws {
-        let fixture = try StoreFixture()
-        let store = fixture.store
-        // Ids: Task 1, Cancelled 2, Next 3.
-        let ids = try store.add(["Task", "Cancelled", "Next"]).ids
-        try store.setWorkflow(try Workflow(parsing: "TODO NEXT | FINISHED CANCELLED"))
-        for (id, keyword) in zip(ids, ["TODO", "CANCELLED", "NEXT"]) {
-            var change = AttributeChange()
-            change.state = .keyword(keyword)
-            try store.setAttributes([id], change)
-        }
-        let before = try ids.map { try store.attributes(of: $0) }
-        let text = """
-            [x] Task  #1
-            Cancelled  #2
-            Next  #3
-            [x] New
-
-            """
-        let result = try Self.apply(text, in: store)
-        #expect(result.action.summary == "edited the outline: 1 added, 1 marked done, 1 reopened")
-        let newID = try #require(result.ids.first)
-        #expect(try store.attributes(of: ids[0]).state == "FINISHED")
-        #expect(try store.item(ids[0]).isDone)
-        #expect(try store.attributes(of: ids[1]).state == nil)
-        #expect(try !store.item(ids[1]).isDone)
-        #expect(try store.attributes(of: ids[2]).state == "NEXT")
-        #expect(try store.attributes(of: newID).state == "FINISHED")
-        #expect(try store.item(newID).isDone)
-        // Every keyword is the workflow's, on an item of its kind: the workflow can be set again.
-        try store.setWorkflow(try Workflow(parsing: "TODO NEXT | FINISHED"))
-        try store.undoManager.undo(steps: 2)
-        #expect(try ids.map { try store.attributes(of: $0) } == before)
         #expect(try store.check().isHealthy)
     }
 

@@ -43,6 +43,13 @@ struct TreePropertyTests {
         expected.retitled = kept.count { before.titles[$0] != after.titles[$0] }
         expected.markedDone = kept.count { !before.done.contains($0) && after.done.contains($0) }
         expected.reopened = kept.count { before.done.contains($0) && !after.done.contains($0) }
+        // A repeating task marked done stays open, with the edit's moment as its last done.
+        let repeated = Set(kept.filter { before.details[$0]!.lastDone != after.details[$0]!.lastDone })
+        expected.repeated = repeated.count
+        expected.restated = kept.count { id in
+            before.details[id]!.keyword != after.details[id]!.keyword && !repeated.contains(id)
+                && before.done.contains(id) == after.done.contains(id)
+        }
         // Under another parent, or one of the fewest moves within a list that was there before
         // and after: as many as the report shows for that list.
         var inListMoves = 0
