@@ -18,26 +18,23 @@ struct SessionChangeset: Equatable {
     var isEmpty: Bool { bytes.isEmpty }
 
     /// Runs `body` while recording the changes it makes to the `item` table.
-    static func record<T>(_ db: Database, _ body: () throws -> T) throws -> (T, SessionChangeset) {
+    static func record<T>(_ db: Database, _ body: () throws -> T) throws -> (T, RecordedChanges) {
         let connection = db.sqliteConnection
         var session: OpaquePointer?
         try check(sqlite3session_create(connection, "main", &session), "start recording")
-        defer { sqlite3session_delete(session) }
+        var owned = false
+        defer { if !owned { sqlite3session_delete(session) } }
+        // A bound of the changeset's size, kept as changes are recorded, for `RecordedChanges`
+        // to tell a big changeset from the rest before collecting it.
+        var enabled: Int32 = 1
+        try check(sqlite3session_object_config(session, SQLITE_SESSION_OBJCONFIG_SIZE, &enabled), "start recording")
         try check(sqlite3session_attach(session, "item"), "record the item table")
         // The workflow: a change of it is a step too. Attaching costs nothing until a row of the
         // table changes.
         try check(sqlite3session_attach(session, "outline_setting"), "record the workflow")
         let result = try body()
-        var size: Int32 = 0
-        var buffer: UnsafeMutableRawPointer?
-        try check(sqlite3session_changeset(session, &size, &buffer), "collect the changes")
-        guard let buffer, size > 0 else {
-            sqlite3_free(buffer)
-            return (result, SessionChangeset(bytes: Data()))
-        }
-        let bytes = Data(
-            bytesNoCopy: buffer, count: Int(size), deallocator: .custom { pointer, _ in sqlite3_free(pointer) })
-        return (result, SessionChangeset(bytes: bytes))
+        owned = true
+        return (result, try RecordedChanges(session: session))
     }
 
     /// Applies the changeset (inverted for an undo) inside the caller's transaction.
@@ -92,7 +89,7 @@ struct SessionChangeset: Equatable {
 
     /// Throws the session extension's failures as SQLite errors, so that the store turns a
     /// read-only file, a busy lock or a full disk into the same message as for any other write.
-    private static func check(_ code: Int32, _ what: String) throws {
+    static func check(_ code: Int32, _ what: String) throws {
         guard code == SQLITE_OK else {
             throw DatabaseError(
                 resultCode: ResultCode(rawValue: code),

@@ -1,3 +1,4 @@
+import CSQLiteSession
 import Foundation
 import GRDB
 
@@ -10,7 +11,7 @@ enum UndoHistory {
     /// but `undo` passes over it, and it leaves what could be redone as it was: the user's own
     /// steps stay theirs to undo and redo.
     static func push(
-        _ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, levels: Int,
+        _ db: Database, name: String, changeset: RecordedChanges, listEnds: ListEnds, levels: Int,
         bySync: Bool = false
     ) throws -> StepID {
         // Cleared steps stay readable for watchers until pruned; see `Schema.createVersion2`.
@@ -28,21 +29,64 @@ enum UndoHistory {
     }
 
     /// Inserts the step's row. Through SQLite's C interface, so that the changeset is bound
-    /// where it lies: GRDB has SQLite copy a blob it binds, and the changeset of a big import is
-    /// made at the moment the command's memory peaks
+    /// where it lies: GRDB has SQLite copy a blob it binds. A big changeset is not bound at all:
+    /// the row is made with a blob of zeros of its size, which SQLite writes without holding
+    /// it, and the changeset is streamed into that blob
     /// (Docs/performance.md, "Big writes, export, a million siblings").
     private static func insertStep(
-        _ db: Database, name: String, changeset: SessionChangeset, listEnds: ListEnds, origin: Int
+        _ db: Database, name: String, changeset: RecordedChanges, listEnds: ListEnds, origin: Int
     ) throws {
-        let statement = try RawStatement(
-            db, sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends, origin) VALUES (?, ?, ?, ?, ?)")
-        try changeset.bytes.withUnsafeBytes { blob in
-            statement.bind(1, text: name)
-            statement.bind(2, blobInPlace: blob)
-            statement.bind(3, Date().timeIntervalSince1970)
-            statement.bind(4, text: listEnds.stored)
-            statement.bind(5, Double(origin))
-            _ = try statement.step()
+        if let collected = changeset.collected {
+            let statement = try RawStatement(
+                db,
+                sql: "INSERT INTO undo_step (name, changeset, created_at, list_ends, origin) VALUES (?, ?, ?, ?, ?)")
+            try collected.bytes.withUnsafeBytes { blob in
+                statement.bind(1, text: name)
+                statement.bind(2, blobInPlace: blob)
+                statement.bind(3, Date().timeIntervalSince1970)
+                statement.bind(4, text: listEnds.stored)
+                statement.bind(5, Double(origin))
+                _ = try statement.step()
+            }
+            return
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO undo_step (name, changeset, created_at, list_ends, origin)
+                VALUES (?, zeroblob(?), ?, ?, ?)
+                """
+        ).execute(arguments: [name, changeset.size, Date().timeIntervalSince1970, listEnds.stored, origin])
+        // The session wraps its output in a savepoint, which cannot end while a blob is open:
+        // the pieces are gathered a mebibyte at a time, and each run written through a blob
+        // opened for it.
+        let row = db.lastInsertedRowID
+        var run: [UInt8] = []
+        run.reserveCapacity(Self.blobRun)
+        var offset: Int32 = 0
+        func flush() throws {
+            guard !run.isEmpty else { return }
+            var blob: OpaquePointer?
+            try check(sqlite3_blob_open(db.sqliteConnection, "main", "undo_step", "changeset", row, 1, &blob), db)
+            defer { sqlite3_blob_close(blob) }
+            try check(sqlite3_blob_write(blob, run, Int32(run.count), offset), db)
+            offset += Int32(run.count)
+            run.removeAll(keepingCapacity: true)
+        }
+        try changeset.write { piece in
+            run.append(contentsOf: piece)
+            if run.count >= Self.blobRun { try flush() }
+        }
+        try flush()
+    }
+
+    /// How much of a streamed changeset is written to its blob at a time.
+    private static let blobRun = 1 << 20
+
+    /// Throws a failed blob call's error as the store's other SQLite errors are thrown.
+    private static func check(_ code: Int32, _ db: Database) throws {
+        guard code == SQLITE_OK else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 

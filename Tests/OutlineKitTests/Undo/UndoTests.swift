@@ -1,6 +1,7 @@
 import GRDB
-import OutlineKit
 import Testing
+
+@testable import OutlineKit
 
 @Suite("The persistent undo manager")
 struct UndoTests {
@@ -32,6 +33,29 @@ struct UndoTests {
         try expectUndoRedoExact { try store.move([ids["Eggs"]!, ids["Work"]!], under: ids["Bread"]) }
         try expectUndoRedoExact { try store.move([ids["Bread"]!], placement: .before(ids["Groceries"]!)) }
         try expectUndoRedoExact { try store.edit(ids["Eggs"]!, title: "Eggs (6)") }
+    }
+
+    /// A changeset too big to be collected into memory (`RecordedChanges.keptInMemory`) is
+    /// streamed into its step's blob: the step it makes undoes and redoes exactly, and reports
+    /// the rows it touched.
+    @Test func aBigChangesetIsStoredWholeAndUndoesExactly() throws {
+        // Long notes make a big changeset of few items: 1,100 of 4 KB, a little over the 4 MiB
+        // that is kept in memory.
+        let note = String(repeating: "a long note to make a big changeset", count: 117)
+        let items = (1...1_100).map { ImportedItem(title: "Item \($0)", note: "\($0): " + note) }
+        try expectUndoRedoExact {
+            let result = try store.importItems(items, names: ["big.txt"], reportingChanges: true)
+            #expect(result.changes.count == 1_100)
+        }
+        let notes = try store.read { db in
+            try String.fetchAll(db, sql: "SELECT note FROM item WHERE id != 0 ORDER BY id")
+        }
+        let whole = notes == (1...1_100).map { "\($0): " + note }
+        #expect(whole, "redo brought every note back whole")
+        let stored = try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT length(changeset) FROM undo_step ORDER BY id DESC LIMIT 1")
+        }
+        #expect(try #require(stored) > Int(RecordedChanges.keptInMemory), "the streamed path was taken")
     }
 
     @Test func namesAndAvailability() throws {
