@@ -69,12 +69,25 @@ package struct FilterOptions: ParsableArguments {
         var filters = SearchFilters()
         filters.tags = try tag.map(Tag.lookedFor)
         filters.states = state.map { $0.lowercased() == "none" ? .plain : .keyword($0) }
-        filters.priority = try priority.map { try Priority(parsing: $0) }
+        filters.priority = try priority.map(Self.priority)
         filters.dueBy = try dueBy.map { try Self.date($0, today: today) }
         filters.scheduledBy = try scheduledBy.map { try Self.date($0, today: today) }
         filters.doneSince = try doneSince.map { Self.moment(try Self.date($0, today: today)) }
         filters.properties = try property.map(ItemProperty.filter)
         return filters
+    }
+
+    /// The priority a filter finds, and those above it. Its error is its own: `set`'s says
+    /// `none` may be given, which a filter of "this or higher" cannot take.
+    private static func priority(_ text: String) throws -> Priority {
+        do {
+            return try Priority(parsing: text)
+        } catch {
+            throw CommandFailure(
+                message:
+                    "\"\(text)\" is not a priority to find: expected A, B or C (or H, M, L); --priority B finds B and A"
+            )
+        }
     }
 
     /// A DATE without a repeater, which would mean nothing to a filter.

@@ -273,8 +273,10 @@ extension OutlineError: LocalizedError {
             return "line \(line): \(reason)"
         case .editedSubtreeChanged(let rootTitle):
             let subject = rootTitle.map { "the items under \(Action.quote($0))" } ?? "the outline"
-            return "\(subject) changed after this text was made, so applying it could undo that change; "
-                + "nothing was changed"
+            // The base covers the states as `[ ]` and `[x]` showed them, which a new workflow
+            // changes too: the message names both, as the fingerprint cannot tell them apart.
+            return "\(subject), or the workflow that [ ] and [x] stand for, changed after this text was made, "
+                + "so applying it could undo that change; nothing was changed"
         case .editedTextOfOtherItem(let madeFrom, let appliedTo):
             let from = madeFrom == ItemID.root ? "the whole outline" : "the items under item \(madeFrom)"
             let to = appliedTo == ItemID.root ? "the whole outline" : "those under item \(appliedTo)"

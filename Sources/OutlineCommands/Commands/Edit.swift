@@ -173,8 +173,9 @@ extension Outline {
                     }
                 case .editedSubtreeChanged:
                     throw Self.failure(error.message, keeping: text, in: file) {
-                        "to apply it over that change, removing what the text does not list, remove its "
-                            + "outline-edit-base line, then run \(retry(root, $0))"
+                        "to apply it over that change, removing what the text does not list and reading [ ] and "
+                            + "[x] by the workflow as it is now, remove its outline-edit-base line, then run "
+                            + "\(retry(root, $0))"
                     }
                 case .unknownItem(root) where keptByUs:
                     throw Self.failure(error.commandLineMessage, keeping: text, in: file) {

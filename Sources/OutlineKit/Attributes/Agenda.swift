@@ -52,7 +52,8 @@ extension OutlineStore {
     public func agenda(from today: CalendarDay = .today(), days: Int = 7, under subtree: ItemID = .root) throws
         -> [AgendaSection]
     {
-        let last = today.adding(days: max(days, 1) - 1)
+        // No date lies after 9999-12-31: the days stop there.
+        let last = min(today.adding(days: max(days, 1) - 1), CalendarDay.latest)
         return try read { db in
             try TreeQueries.requireParent(db, subtree)
             var overdue: [(ItemID, AgendaEntry.Reason, TaskDate)] = []
@@ -108,9 +109,10 @@ extension OutlineStore {
     private static func datedOpenItems(_ db: Database, due: Bool, from first: CalendarDay, through last: CalendarDay)
         throws -> [(ItemID, TaskDate)]
     {
-        // Stored dates sort in time order, and a day's times after the day itself: every date
-        // on or before `last` sorts before the next day.
-        let end = last.adding(days: 1).description
+        // Stored dates sort in time order, a day's times after the day itself (`2026-12-01
+        // 14:30`): every date on or before `last` sorts before its day followed by a `~`, which
+        // sorts after a space and every digit.
+        let end = last.description + "~"
         let statement =
             due
             ? try db.cachedStatement(
@@ -136,10 +138,12 @@ extension OutlineStore {
 
     /// The days from `first` through `last` that `date` falls on: its own day, and with a `+`
     /// repeater every day it repeats on, as org-mode's agenda lists them: the date plus whole
-    /// intervals, each counted from the date itself, and a month that lacks the day (a 31st
-    /// in November) skipped rather than spilled into the next (2026-10-31 +1m is on December
-    /// 31st, not December 1st).
+    /// intervals, each counted from the date itself. A month that lacks the day spills over into
+    /// the next, as org's dates do: 2026-10-31 +1m is on December 1st (November 31st), then on
+    /// December 31st; 2024-02-29 +1y on March 1st of the years between leap years. `done`
+    /// moves such a date the same way (`TaskDate.next`).
     static func occurrences(of date: TaskDate, from first: CalendarDay, through last: CalendarDay) -> [CalendarDay] {
+        let last = min(last, CalendarDay.latest)
         guard let repeater = date.repeater, repeater.kind == .cumulate, date.day <= last else {
             return date.day >= first && date.day <= last ? [date.day] : []
         }
@@ -159,14 +163,15 @@ extension OutlineStore {
             let step = repeater.count * (repeater.unit == .year ? 12 : 1)
             let startMonth = date.day.year * 12 + date.day.month - 1
             let firstMonth = first.year * 12 + first.month - 1
-            var months = max(0, (firstMonth - startMonth) / step * step)
+            // From a step before the one of `first`'s month: that step's day may spill into it.
+            var months = max(0, ((firstMonth - startMonth) / step - 1) * step)
             while true {
                 let total = startMonth + months
-                let (year, month) = (total / 12, total % 12 + 1)
-                if year * 12 + month - 1 > last.year * 12 + last.month - 1 { break }
-                if let day = CalendarDay(year: year, month: month, day: date.day.day), day >= first, day <= last {
-                    days.append(day)
-                }
+                guard let monthStart = CalendarDay(year: total / 12, month: total % 12 + 1, day: 1),
+                    monthStart <= last
+                else { break }
+                let day = monthStart.adding(days: date.day.day - 1)
+                if day >= first, day <= last { days.append(day) }
                 months += step
             }
         }

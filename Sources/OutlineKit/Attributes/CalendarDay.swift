@@ -5,6 +5,9 @@
 /// Days made from text or numbers lie in the years 0001 to 9999, so that their text has four
 /// digits of year and sorts in time order.
 public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The last day a date can be: 9999-12-31.
+    static let latest = CalendarDay(year: 9999, month: 12, day: 31)!
+
     /// The year: 1 to 9999 for a day read or made with a checked initializer.
     public let year: Int
     /// The month, 1 (January) to 12.

@@ -60,6 +60,11 @@ struct AttributeViewsTests {
         let refused = try outline.run(["find", "--due-by", "2026-02-30"])
         #expect(refused.status == 1 && refused.stderr.hasPrefix("error: cannot read the date \"2026-02-30\""))
         #expect(try outline.run(["find", "--tag", " "]).status == 1)
+        // "this or higher" takes no `none`, and its error does not offer one.
+        let none = try outline.run(["find", "--priority", "none"])
+        #expect(
+            none.status == 1 && none.stderr.hasPrefix("error: \"none\" is not a priority to find: expected A, B or C"))
+        #expect(!none.stderr.contains("or none"))
     }
 
     @Test func tagsCountEveryItemOnceMostUsedFirst() throws {
@@ -102,5 +107,19 @@ struct AttributeViewsTests {
         let nothing = try empty.run(["agenda"])
         #expect(nothing.status == 0 && nothing.stdout.isEmpty && nothing.stderr.isEmpty)
         #expect(try outline.run(["agenda", "--days", "0"]).status == 64)
+    }
+
+    /// On the last days a date can be, the agenda's days stop at 9999-12-31: what falls before
+    /// is shown as on any other day.
+    @Test func theAgendaEndsWithTheLastDate() throws {
+        try outline.createDatabase()
+        try outline.run(["add", "Far", "--due", "9999-12-31"])
+        try outline.run(["add", "Old", "--due", "2026-11-01"])
+        try outline.run(["add", "Weekly", "--scheduled", "0001-01-01 09:00 +1w"])
+        let agenda = try outline.run(["agenda", "--days", "5"], environment: ["OUTLINE_TODAY": "9999-12-30"])
+        #expect(agenda.status == 0, "\(agenda)")
+        #expect(agenda.lines.first == "Overdue" && agenda.lines[1].contains("/Old"), "\(agenda.lines)")
+        #expect(agenda.lines.contains { $0.contains("/Far  (due)") }, "\(agenda.lines)")
+        #expect(!agenda.stdout.contains("10000"), "\(agenda.lines)")
     }
 }

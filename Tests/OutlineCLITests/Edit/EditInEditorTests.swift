@@ -214,8 +214,9 @@ struct EditInEditorTests {
         #expect(result.status == 1)
         #expect(
             result.stdout.hasPrefix(
-                "error: the items under \"Groceries\" changed after this text was made, so applying it could undo "
-                    + "that change; nothing was changed; the text is kept in "), "\(result)")
+                "error: the items under \"Groceries\", or the workflow that [ ] and [x] stand for, changed after "
+                    + "this text was made, so applying it could undo that change; nothing was changed; the text is "
+                    + "kept in "), "\(result)")
         #expect(
             try outline.run(["ls", "1", "--tsv"]).lines.map { $0.split(separator: "\t")[4] } == [
                 "Milk", "Eggs", "Bread", "Butter",

@@ -151,16 +151,8 @@ extension AttributesTests {
             return (date, String(words[1]))
         }
 
-        /// Where `emacs` is on PATH.
-        static var emacs: String? {
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            return path.split(separator: ":").map { "\($0)/emacs" }.first {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }
-        }
-
         @Test func everyRepeaterMovesAsOrgModeMovesIt() throws {
-            guard let emacs = Self.emacs else {
+            guard let emacs = EmacsBatch.path else {
                 Issue.record(
                     "emacs is not on PATH: run scripts/deps, which installs emacs-nox (org-mode is the reference)")
                 return
@@ -168,37 +160,15 @@ extension AttributesTests {
             let folder = TemporaryDirectory()
             let cases = Self.cases
             try Self.orgFile(cases).write(toFile: folder.file("tasks.org"), atomically: true, encoding: .utf8)
-            try Self.script.write(toFile: folder.file("repeat.el"), atomically: true, encoding: .utf8)
-
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: emacs)
-            process.arguments = ["--batch", "-Q", "-l", folder.file("repeat.el"), folder.file("tasks.org")]
-            process.environment = [
-                "TZ": Self.zoneName, "LC_ALL": "C", "HOME": folder.path,
-                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            ]
-            // Files rather than pipes: Emacs says a few lines a task on standard error, more than a
-            // pipe holds, and nothing need drain them while it runs.
-            try "".write(toFile: folder.file("out"), atomically: false, encoding: .utf8)
-            try "".write(toFile: folder.file("err"), atomically: false, encoding: .utf8)
-            process.standardOutput = FileHandle(forWritingAtPath: folder.file("out"))
-            process.standardError = FileHandle(forWritingAtPath: folder.file("err"))
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            // A prompt that org asks against expectations would wait on standard input, which is
-            // empty, so Emacs should end; the limit is there should it not.
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
+            guard
+                let run = try EmacsBatch.run(
+                    emacs, script: Self.script, arguments: [folder.file("tasks.org")], in: folder, zone: Self.zoneName)
+            else {
                 Issue.record("emacs ran for more than 60 seconds and was stopped")
                 return
             }
-            process.waitUntilExit()
-            let printed = try String(contentsOfFile: folder.file("out"), encoding: .utf8)
-            let said = try String(contentsOfFile: folder.file("err"), encoding: .utf8)
-            try #require(process.terminationStatus == 0, "emacs failed: \(said.suffix(2000))")
+            let (printed, said) = (run.printed, run.said)
+            try #require(run.status == 0, "emacs failed: \(said.suffix(2000))")
 
             let lines = printed.split(separator: "\n")
             try #require(

@@ -241,7 +241,8 @@ struct TextEditingTests {
         ),
         (
             "# outline-edit-base 1 0000000000000000\nMilk  #2\n",
-            "the items under \"Groceries\" changed after this text was made, so applying it could undo that change; nothing was changed"
+            "the items under \"Groceries\", or the workflow that [ ] and [x] stand for, changed after this text "
+                + "was made, so applying it could undo that change; nothing was changed"
         ),
     ])
     func refusalsNameTheLineAndChangeNothing(text: String, message: String) throws {
