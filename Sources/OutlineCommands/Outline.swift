@@ -66,6 +66,12 @@ package struct Outline: ParsableCommand {
               outline undo                          # the removal is reverted, same ids
               id=$(outline add "Call Ana") && outline edit "$id" "Call Ana back"
               outline ls --tsv | cut -f1,5
+              outline add "Pay rent" --state TODO --due "2026-12-01 +1m" --tag home
+              outline agenda                        # overdue, then the next seven days
+              outline find --tag home --due-by +7d
+              outline done "Pay rent"               # a repeating task stays open, its date moves
+
+            Environment: OUTLINE_DB (the database file), OUTLINE_UNDO_LEVELS (how many steps undo keeps), OUTLINE_TODAY (a day, 2026-12-01, that today, fri and +3d, the agenda and done count from, instead of the local date), VISUAL or EDITOR (the editor of edit), NO_COLOR (no colour).
 
             Exit status: 0 done, 1 refused or failed, 64 the command line is wrong.
             """,

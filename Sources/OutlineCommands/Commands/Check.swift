@@ -38,7 +38,8 @@ extension Outline {
                     output.writeLine("problem: " + TitleSanitizer.forTerminal(problem.description))
                 }
                 if report.isHealthy {
-                    output.writeLine("ok: \(report.itemCount) items, schema \(report.schemaVersion), no problems found")
+                    let items = "\(report.itemCount) item\(report.itemCount == 1 ? "" : "s")"
+                    output.writeLine("ok: \(items), schema \(report.schemaVersion), no problems found")
                 }
             }
             if !report.isHealthy {

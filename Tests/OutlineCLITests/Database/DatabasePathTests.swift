@@ -64,6 +64,7 @@ struct DatabasePathTests {
         #expect(try run(["add", "Milk"]).stdout == "1\n")
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/outline/outline.db"))
         #expect(try run(["ls", "--tsv"]).stdout == "1\t0\t1\t1\tMilk\t0\n")
+        #expect(try run(["check"]).stdout == "ok: 1 item, schema 8, no problems found\n")
     }
 
     /// A quoted `~` reaches outline unexpanded: say so rather than create a folder named `~`.
