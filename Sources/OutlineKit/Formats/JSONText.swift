@@ -16,12 +16,14 @@ package enum JSONText {
     package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Printable ASCII other than the quote and the backslash needs no escape: most titles are
-        // copied as they are.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            bytes.append(contentsOf: text.utf8)
-        } else {
-            appendEscaped(text, to: &bytes)
+        // copied as they are, tested and copied from the string's own bytes (a test through the
+        // `UTF8View` one byte at a time was a twentieth of `export --format json`).
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(contentsOf: utf8)
+            return true
         }
+        if copied != true { appendEscaped(text, to: &bytes) }
         bytes.append(UInt8(ascii: "\""))
     }
 
