@@ -1,3 +1,5 @@
+import Foundation
+
 /// An item read from a document, with the items nested under it: what `OutlineStore.importItems`
 /// adds, as new items.
 public struct ImportedItem: Equatable, Sendable {
@@ -9,13 +11,25 @@ public struct ImportedItem: Equatable, Sendable {
     public var note: String?
     /// The items nested under it, in order.
     public var children: [ImportedItem]
+    /// When it was done, if the document says (a done item without one is done at the time of
+    /// the import); ignored for an open item.
+    public var doneAt: Date?
+    /// Its keyword (nil for a plain item, or a done item of a format without keywords), last
+    /// done time, tags, dates, priority and properties. A keyword the outline's workflow lacks is
+    /// added to it by the import, open or done as `isDone` says.
+    public var attributes: ItemAttributes
 
     /// An item read from a document.
-    public init(title: String, isDone: Bool = false, note: String? = nil, children: [ImportedItem] = []) {
+    public init(
+        title: String, isDone: Bool = false, note: String? = nil, children: [ImportedItem] = [],
+        doneAt: Date? = nil, attributes: ItemAttributes = ItemAttributes()
+    ) {
         self.title = title
         self.isDone = isDone
         self.note = note
         self.children = children
+        self.doneAt = doneAt
+        self.attributes = attributes
     }
 
     /// How many items this one holds, itself included.
