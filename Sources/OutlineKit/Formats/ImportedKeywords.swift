@@ -14,7 +14,8 @@ struct ImportedKeywords {
 
     /// Checks every keyword of `items` and what they nest against `workflow`.
     ///
-    /// - Throws: `keywordContradicted`, naming the first item whose keyword contradicts it.
+    /// - Throws: `keywordContradicted`, naming the first item whose keyword contradicts it;
+    ///   `unknownKeyword` for a state that is not a keyword at all (`todo`, `NONE`).
     init(_ items: [ImportedItem], workflow: Workflow) throws {
         self.workflow = workflow
         original = workflow
@@ -37,6 +38,11 @@ struct ImportedKeywords {
 
     private mutating func note(_ item: ImportedItem) throws {
         guard let keyword = item.attributes.state else { return }
+        // The readers check keywords as they read them; this guards the workflow setting against
+        // a caller of the library that did not, since a word stored there makes it unreadable.
+        guard Workflow.isKeyword(Substring(keyword)), keyword != "NONE" else {
+            throw OutlineError.unknownKeyword(keyword, workflow: workflow.description)
+        }
         if workflow.keywords.contains(keyword) {
             guard workflow.isDone(keyword) == item.isDone else {
                 throw OutlineError.keywordContradicted(title: item.title, keyword: keyword, isDone: item.isDone)

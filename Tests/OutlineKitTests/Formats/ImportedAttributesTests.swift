@@ -76,6 +76,10 @@ struct ImportedAttributesTests {
                         children: [ImportedItem(title: "b", isDone: true, attributes: ItemAttributes(state: "NEXT"))]),
                 ], names: ["doc"])
         }
+        // A word no workflow can hold is not added to it.
+        #expect(throws: OutlineError.unknownKeyword("todo", workflow: "TODO | DONE")) {
+            try store.importItems([ImportedItem(title: "a", attributes: ItemAttributes(state: "todo"))], names: ["doc"])
+        }
         #expect(try store.children(of: .root).isEmpty)
         #expect(try store.workflow() == .standard)
         #expect(
