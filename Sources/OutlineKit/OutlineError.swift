@@ -132,6 +132,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     case keywordInUse(keyword: String, count: Int)
     /// A state that is not a keyword of the outline's workflow (`workflow`, as written).
     case unknownKeyword(String, workflow: String)
+    /// An imported item whose keyword is open in the workflow (or in the document) while the
+    /// item is done, or the other way round.
+    case keywordContradicted(title: String, keyword: String, isDone: Bool)
     /// A tag that is not a word of letters, digits, `_` and `@`.
     case invalidTag(String)
     /// A priority other than A, B or C (or taskwarrior's H, M, L).
@@ -214,6 +217,12 @@ extension OutlineError: LocalizedError {
             return "the workflow cannot drop \(keyword): \(count) \(count == 1 ? "item carries" : "items carry") it"
         case .unknownKeyword(let keyword, let workflow):
             return "\"\(TitleSanitizer.forTerminal(keyword))\" is not a keyword of the workflow \"\(workflow)\""
+        case .keywordContradicted(let title, let keyword, let isDone):
+            // Words chosen first: a literal that nests quotes in an interpolation reads to
+            // BoundParametersTests' scan as SQL when a piece of it starts with "with".
+            let (state, other) = isDone ? ("done", "an open") : ("open", "a done")
+            return "cannot import \"\(TitleSanitizer.forTerminal(title))\": it is \(state) with \(keyword), "
+                + "which the workflow (or an earlier item) has as \(other) keyword"
         case .invalidTag(let tag):
             return "\"\(TitleSanitizer.forTerminal(tag))\" is not a tag: a tag is one word of letters, digits, _ and @"
         case .invalidPriority(let text):

@@ -17,7 +17,8 @@ extension Outline {
                   org       org-mode headlines, one * a level, done items as DONE (--tasks writes \
                 open ones as TODO), notes as body text.
                   text      titles alone, two spaces of indent a level.
-                  json      the nested array of 'outline ls --json'.
+                  json      the nested array of 'outline ls --json', every attribute included: \
+                import reads it back whole (ids aside).
                 --open leaves out done items with their subtrees.
 
                 --include-self writes REF itself too, its descendants one level deeper, so that \

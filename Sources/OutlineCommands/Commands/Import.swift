@@ -17,7 +17,10 @@ extension Outline {
                 headings as parents of what follows, [ ] and [x] tasks, other lines as notes \
                 (Logseq's key:: value lines dropped); OPML's <outline> elements with _note, \
                 _complete and _status; org headlines with TODO and DONE and body text as notes; \
-                text nested by any consistent indent; the JSON of 'outline ls --json'. An empty \
+                text nested by any consistent indent; the JSON of 'outline ls --json' with every \
+                attribute (state, done_at, last_done, tags, scheduled, due, priority, \
+                properties), each checked as 'set' checks it; keywords the workflow lacks are \
+                added to it, open or done as their items are. An empty \
                 bullet, headline or <outline> is left out when nothing is under it.
 
                 The import is one step, all or nothing: a file that cannot be read whole is \

@@ -47,7 +47,7 @@ public struct Workflow: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.init(uncheckedOpen: open, done: done)
     }
 
-    private init(uncheckedOpen open: [String], done: [String]) {
+    init(uncheckedOpen open: [String], done: [String]) {
         self.open = open
         self.done = done
     }

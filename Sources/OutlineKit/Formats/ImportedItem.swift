@@ -1,3 +1,5 @@
+import Foundation
+
 /// An item read from a document, with the items nested under it: what `OutlineStore.importItems`
 /// adds, as new items.
 public struct ImportedItem: Equatable, Sendable {
@@ -9,13 +11,56 @@ public struct ImportedItem: Equatable, Sendable {
     public var note: String?
     /// The items nested under it, in order.
     public var children: [ImportedItem]
+    /// When it was done, if the document says (a done item without one is done at the time of
+    /// the import); ignored for an open item.
+    public var doneAt: Date? {
+        get { extra?.doneAt }
+        set { extra = Extra.holding(newValue, attributes) }
+    }
+    /// Its keyword (nil for a plain item, or a done item of a format without keywords), last
+    /// done time, tags, dates, priority and properties. A keyword the outline's workflow lacks is
+    /// added to it by the import, open or done as `isDone` says.
+    public var attributes: ItemAttributes {
+        get { extra?.attributes ?? ItemAttributes() }
+        set { extra = Extra.holding(doneAt, newValue) }
+    }
+    /// The done time and attributes, boxed: most imported items have none, and held inline they
+    /// would double the memory of a big import, which holds every item before inserting
+    /// (Docs/performance.md, "JSON import in bounded memory"). Never changed once made, so that
+    /// copies of an item stay independent.
+    private var extra: Extra?
+
+    private final class Extra: Sendable {
+        let doneAt: Date?
+        let attributes: ItemAttributes
+
+        private init(doneAt: Date?, attributes: ItemAttributes) {
+            self.doneAt = doneAt
+            self.attributes = attributes
+        }
+
+        /// A box for these values; nil when there is nothing to hold.
+        static func holding(_ doneAt: Date?, _ attributes: ItemAttributes) -> Extra? {
+            doneAt == nil && attributes.isEmpty ? nil : Extra(doneAt: doneAt, attributes: attributes)
+        }
+    }
 
     /// An item read from a document.
-    public init(title: String, isDone: Bool = false, note: String? = nil, children: [ImportedItem] = []) {
+    public init(
+        title: String, isDone: Bool = false, note: String? = nil, children: [ImportedItem] = [],
+        doneAt: Date? = nil, attributes: ItemAttributes = ItemAttributes()
+    ) {
         self.title = title
         self.isDone = isDone
         self.note = note
         self.children = children
+        self.extra = Extra.holding(doneAt, attributes)
+    }
+
+    /// Items are equal when everything they hold is, whichever boxes hold it.
+    public static func == (lhs: ImportedItem, rhs: ImportedItem) -> Bool {
+        lhs.title == rhs.title && lhs.isDone == rhs.isDone && lhs.note == rhs.note && lhs.doneAt == rhs.doneAt
+            && lhs.attributes == rhs.attributes && lhs.children == rhs.children
     }
 
     /// How many items this one holds, itself included.

@@ -1,6 +1,8 @@
-/// The `json` format: `ls --json`'s nested array of `{"title", "done", "note", "children"}`.
-/// Ids and positions in it are ignored: imported items get new ones. Keys it does not know are
-/// passed over, so that a listing from a newer outline still reads.
+/// The `json` format: `ls --json`'s nested array of `{"title", "done", "note", "children"}`
+/// with every attribute (`state`, `tags`, `scheduled`, `due`, `priority`, `properties`,
+/// `done_at`, `last_done`), each checked as `set` checks it. Ids and positions in it are
+/// ignored: imported items get new ones. Keys it does not know are passed over, so that a
+/// listing from a newer outline still reads.
 ///
 /// The items are built as the text is read, one open item a level, so that memory follows the
 /// items, as for the other formats, not a tree of JSON values first. What the listing's shape

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads `JSONDocumentReader`'s array of items from a scanner, with a stack of the items whose
 /// objects are open in place of calls, so that depth costs no stack.
 struct JSONItemReader {
@@ -11,9 +13,11 @@ struct JSONItemReader {
         var isDone = false
         var note: String?
         var children: [ImportedItem] = []
+        var doneAt: Date?
+        var attributes = ItemAttributes()
         /// The keys read so far; `title`, `done` and the rest are bits of `knownKeys`, so that
         /// the usual object needs no set of its own.
-        var knownKeys: UInt8 = 0
+        var knownKeys: UInt16 = 0
         var otherKeys: Set<String> = []
 
         /// Whether a member has been read (a `,` must come before the next).
@@ -29,7 +33,10 @@ struct JSONItemReader {
     }
 
     /// The keys `ls --json` writes, each with its bit in `OpenItem.knownKeys`.
-    static let knownKeys = ["title", "done", "note", "children", "id", "position", "hidden"]
+    static let knownKeys = [
+        "title", "done", "note", "children", "id", "position", "hidden", "state", "tags", "scheduled", "due",
+        "priority", "properties", "done_at", "last_done",
+    ]
 
     /// The text, read from the front.
     var scanner: JSONScanner
@@ -136,6 +143,8 @@ struct JSONItemReader {
                 if scanner.take(UInt8(ascii: "[")) { return .enteredChildren }
                 // `ls --depth` writes null where it cut the list.
                 if !scanner.take(literal: "null") { throw wrongType(key, "an array of items") }
+            case _ where Self.attributeKeys.contains(key):
+                try readAttribute(key)
             default:
                 try scanner.skipValue()
             }
@@ -172,7 +181,7 @@ struct JSONItemReader {
 
     /// The refusal of the value at the current byte, which is not what `key` takes (`wanted`).
     /// A value that is not even JSON is refused as such.
-    private func wrongType(_ key: String, _ wanted: String) -> DocumentError {
+    func wrongType(_ key: String, _ wanted: String) -> DocumentError {
         guard let kind = scanner.kindOfValue else { return scanner.expected("a value") }
         return scanner.failure(
             at: scanner.offset, "\"\(key)\" of item \(open[open.count - 1].number) is \(kind); it must be \(wanted)")
@@ -185,7 +194,9 @@ struct JSONItemReader {
         guard let title = done.title else {
             throw scanner.failure(at: done.start, "item \(done.number) has no \"title\" text")
         }
-        let item = ImportedItem(title: title, isDone: done.isDone, note: done.note, children: done.children)
+        let item = ImportedItem(
+            title: title, isDone: done.isDone, note: done.note, children: done.children, doneAt: done.doneAt,
+            attributes: done.attributes)
         if open.isEmpty {
             roots.append(item)
         } else {

@@ -6,15 +6,18 @@ extension OutlineStore {
     /// consecutive siblings at the place given, in one transaction recorded as one step.
     ///
     /// - Parameters:
-    ///   - items: what the documents held; titles and notes are checked as `add` and `setNote`
-    ///     check them, and done items are marked done now. Consumed: they are let go once
+    ///   - items: what the documents held, every attribute included; titles and notes are
+    ///     checked as `add` and `setNote` check them; a done item keeps its `doneAt`, or is done
+    ///     now without one. Keywords the workflow lacks are added to it in the same step, open
+    ///     or done as the items that carry them are. Consumed: they are let go once
     ///     inserted, before the step is recorded (pass `consume items` to let go of yours).
     ///   - names: the documents' names, for the step's name: `import "notes.md" (12 items)`.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first item goes; the default puts them last.
     ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
     /// - Returns: the result, whose `ids` are the new ids of the top-level items, in order.
-    /// - Throws: a title or note error, `noItems` for documents with nothing in them,
+    /// - Throws: a title or note error, `keywordContradicted` for an item done with an open
+    ///   keyword (or open with a done one), `noItems` for documents with nothing in them,
     ///   `nestingTooDeep`, and what `add` throws for the place. Nothing is added on error.
     @discardableResult
     public func importItems(
@@ -31,13 +34,23 @@ extension OutlineStore {
         var remaining = Optional(consume items)
         return try performChange(reportingChanges: reportingChanges) { db in
             let place = try placement.resolve(db, parent: parent, count: topCount)
+            let keywords = try ImportedKeywords(remaining ?? [], workflow: try Self.workflow(db))
+            if keywords.changed {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO outline_setting (key, value) VALUES ('workflow', ?)",
+                    arguments: [keywords.workflow.description])
+            }
             try TreeQueries.requireRoom(
                 levels: levels, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
             try db.cachedStatement(
                 sql: "UPDATE item SET position = position + ? WHERE parent_id = ? AND position > ?"
             ).execute(arguments: [topCount, place.parent, place.index])
             let insert = try db.cachedStatement(
-                sql: "INSERT INTO item (parent_id, position, title, done_at, note) VALUES (?, ?, ?, ?, ?)")
+                sql: """
+                    INSERT INTO item (parent_id, position, title, done_at, note, state, last_done, tags,
+                                      scheduled, scheduled_repeat, due, due_repeat, priority, properties)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             var ids: [ItemID] = []
             var count = 0
             // Depth-first, so that ids run in outline order, with a stack of the lists being
@@ -56,9 +69,15 @@ extension OutlineStore {
                 frames[top].next += 1
                 let item = frames[top].items[index]
                 let parentID = frames[top].parent
+                let attributes = item.attributes
                 try insert.execute(arguments: [
                     parentID, frames[top].firstPosition + index, try Title.validated(item.title),
-                    item.isDone ? now : nil, try item.note.flatMap(Note.validated),
+                    item.isDone ? (item.doneAt?.timeIntervalSince1970 ?? now) : nil,
+                    try item.note.flatMap(Note.validated), attributes.state,
+                    attributes.lastDone?.timeIntervalSince1970, ItemAttributes.storedTags(attributes.tags),
+                    attributes.scheduled?.stored, attributes.scheduled?.repeater?.description,
+                    attributes.due?.stored, attributes.due?.repeater?.description, attributes.priority?.rawValue,
+                    ItemAttributes.storedProperties(attributes.properties),
                 ])
                 let id = db.lastInsertedRowID
                 if frames.count == 1 { ids.append(id) }

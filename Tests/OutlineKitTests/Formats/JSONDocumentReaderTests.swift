@@ -32,7 +32,7 @@ struct JSONDocumentReaderTests {
                 {"id":8,"title":"Milk \\u00e9\\ud83c\\udf89 \\"2%\\"","position":1,"done":true,"note":"line\\nline\\ttab",
                  "children":[]},
                 {"id":9,"title":"Eggs","position":2,"done":false,"note":null,"children":null,"hidden":3}]},
-             {"title": "Work", "state": "NEXT", "tags": ["a", {"b": [1, 2.5e-3, -0, true, null]}], "children": []}
+             {"title": "Work", "state": "NEXT", "extra": ["a", {"b": [1, 2.5e-3, -0, true, null]}], "children": []}
             ]\r\n
             """
         #expect(
@@ -43,7 +43,7 @@ struct JSONDocumentReaderTests {
                         ImportedItem(title: "Milk é🎉 \"2%\"", isDone: true, note: "line\nline\ttab"),
                         ImportedItem(title: "Eggs"),
                     ]),
-                ImportedItem(title: "Work"),
+                ImportedItem(title: "Work", attributes: ItemAttributes(state: "NEXT")),
             ])
         // A byte order mark before UTF-8, and `done` given as null (no state), are read as before.
         #expect(
