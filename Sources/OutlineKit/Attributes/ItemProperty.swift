@@ -30,10 +30,15 @@ public struct ItemProperty: Equatable, Hashable, Sendable {
         let key = try validatedKey(String(text[..<equals]), in: text)
         let value = String(text[text.index(after: equals)...]).trimmingWhiteSpace()
         if value.isEmpty { return (key, nil) }
-        if value.unicodeScalars.contains(where: { Title.isControl($0) || Title.isLineSeparator($0) }) {
+        guard isOneLine(value) else {
             throw OutlineError.invalidProperty(text, reason: "a value is one line of text, without control characters")
         }
         return (key, value)
+    }
+
+    /// Whether `value` is one line of text without control characters, as a value must be.
+    static func isOneLine(_ value: String) -> Bool {
+        !value.unicodeScalars.contains { Title.isControl($0) || Title.isLineSeparator($0) }
     }
 
     /// Reads `KEY` or `KEY=VALUE` as `find --property` takes it: a key to look for, and the value

@@ -71,9 +71,7 @@ extension OutlineStore {
                             + "it must stay \(done ? "a done" : "an open") keyword")
                 }
             }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO outline_setting (key, value) VALUES ('workflow', ?)",
-                arguments: [workflow.description])
+            try Self.storeWorkflow(workflow, db)
             return ChangeResult(action: .workflow(workflow.description))
         }
     }
@@ -86,6 +84,14 @@ extension OutlineStore {
                 db.cachedStatement(sql: "SELECT value FROM outline_setting WHERE key = 'workflow'"))
         else { return .standard }
         return (try? Workflow(parsing: text)) ?? .standard
+    }
+
+    /// Stores `workflow` as the outline's, unchecked: `setWorkflow` and an import that adds
+    /// keywords check it against the items first.
+    static func storeWorkflow(_ workflow: Workflow, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO outline_setting (key, value) VALUES ('workflow', ?)",
+            arguments: [workflow.description])
     }
 }
 

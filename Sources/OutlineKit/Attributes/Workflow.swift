@@ -80,6 +80,10 @@ public struct Workflow: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a workflow can hold `word`: a keyword (`isKeyword`), and not `NONE`, which
+    /// `--state none` takes for no keyword. What a keyword read from a document must be.
+    static func canHold(_ word: String) -> Bool { word != "NONE" && isKeyword(Substring(word)) }
+
     /// Upper-case ASCII letters, digits, `_` and `-`, starting with a letter: what org-mode and
     /// taskwarrior users write, and what every format can carry as it is.
     static func isKeyword(_ word: Substring) -> Bool {

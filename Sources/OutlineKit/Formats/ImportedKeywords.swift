@@ -40,7 +40,7 @@ struct ImportedKeywords {
         guard let keyword = item.attributes.state else { return }
         // The readers check keywords as they read them; this guards the workflow setting against
         // a caller of the library that did not, since a word stored there makes it unreadable.
-        guard Workflow.isKeyword(Substring(keyword)), keyword != "NONE" else {
+        guard Workflow.canHold(keyword) else {
             throw OutlineError.unknownKeyword(keyword, workflow: workflow.description)
         }
         if workflow.keywords.contains(keyword) {

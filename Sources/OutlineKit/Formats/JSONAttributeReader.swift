@@ -18,7 +18,7 @@ extension JSONItemReader {
         switch key {
         case "state":
             let keyword = try readText(key, "a keyword or null")
-            guard Workflow.isKeyword(Substring(keyword)), keyword != "NONE" else {
+            guard Workflow.canHold(keyword) else {
                 throw scanner.failure(
                     at: start,
                     "\(JSONText.quote(keyword)) is not a keyword: upper-case letters, digits, _ and -, "
@@ -137,9 +137,7 @@ extension JSONItemReader {
             }
             let start = reader.scanner.offset
             let value = try reader.readText("properties", "an object of text")
-            guard !value.isEmpty,
-                !value.unicodeScalars.contains(where: { Title.isControl($0) || Title.isLineSeparator($0) })
-            else {
+            guard !value.isEmpty, ItemProperty.isOneLine(value) else {
                 throw reader.scanner.failure(
                     at: start, "the value of \(JSONText.quote(key)) must be one line of text, not empty")
             }

@@ -6,34 +6,24 @@ import Foundation
 enum UTCMoment {
     /// The moment `text` writes, or nil when it is not one or names a day that does not exist.
     static func date(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes.last == UInt8(ascii: "Z"),
-            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            let day = CalendarDay(iso: text.prefix(10)),
-            let hour = number(bytes[11..<13]), hour <= 23,
-            let minute = number(bytes[14..<16]), minute <= 59,
-            let second = number(bytes[17..<19]), second <= 59
+        // ASCII only, so that a character's offset is its byte's.
+        guard text.utf8.count >= 20, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func part(_ offset: Int, _ length: Int) -> Substring { text.dropFirst(offset).prefix(length) }
+        guard part(10, 1) == "T", part(13, 1) == ":", part(16, 1) == ":", text.last == "Z",
+            let day = CalendarDay(iso: part(0, 10)),
+            let hour = ASCIINumber.value(of: part(11, 2), lengths: 2...2), hour <= 23,
+            let minute = ASCIINumber.value(of: part(14, 2), lengths: 2...2), minute <= 59,
+            let second = ASCIINumber.value(of: part(17, 2), lengths: 2...2), second <= 59
         else { return nil }
         var fraction = 0.0
-        let rest = bytes[19..<(bytes.count - 1)]
+        let rest = text.dropFirst(19).dropLast()
         if !rest.isEmpty {
-            guard rest.first == UInt8(ascii: "."), rest.count > 1, let digits = number(rest.dropFirst()) else {
+            guard rest.first == ".", let digits = ASCIINumber.value(of: rest.dropFirst(), lengths: 1...9) else {
                 return nil
             }
             fraction = Double(digits) / pow(10, Double(rest.count - 1))
         }
         let seconds = ((day.daysSinceEpoch * 24 + hour) * 60 + minute) * 60 + second
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    /// The value of ASCII digits (at most nine, so that it cannot overflow); nil for anything else.
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 9 else { return nil }
-        var value = 0
-        for byte in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
     }
 }

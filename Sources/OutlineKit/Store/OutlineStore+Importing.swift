@@ -36,9 +36,7 @@ extension OutlineStore {
             let place = try placement.resolve(db, parent: parent, count: topCount)
             let keywords = try ImportedKeywords(remaining ?? [], workflow: try Self.workflow(db))
             if keywords.changed {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO outline_setting (key, value) VALUES ('workflow', ?)",
-                    arguments: [keywords.workflow.description])
+                try Self.storeWorkflow(keywords.workflow, db)
             }
             try TreeQueries.requireRoom(
                 levels: levels, belowDepth: try TreeQueries.ancestry(db, of: place.parent).count)
@@ -69,6 +67,9 @@ extension OutlineStore {
                 frames[top].next += 1
                 let item = frames[top].items[index]
                 let parentID = frames[top].parent
+                // The columns `AttributedItem.write` writes, bound as plain values: through its
+                // array of `DatabaseValue`s, to share that code, a million-item import took 15%
+                // longer (23 s against 20).
                 let attributes = item.attributes
                 try insert.execute(arguments: [
                     parentID, frames[top].firstPosition + index, try Title.validated(item.title),
