@@ -7,22 +7,6 @@ import Testing
 /// errors are.
 @Suite("JSON documents: every attribute read, bad values refused where they are")
 struct JSONAttributeReaderTests {
-    private func read(_ text: String) throws -> [ImportedItem] {
-        try JSONDocumentReader.read(Array(text.utf8))
-    }
-
-    /// The message a refused document gets, or nil when it is read.
-    private func refusal(_ text: String) -> String? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch let error as DocumentError {
-            return error.message
-        } catch {
-            return "not a DocumentError: \(error)"
-        }
-    }
-
     @Test func everyAttributeOfAnLsJSONObjectIsRead() throws {
         let listing = """
             [{"id":1,"title":"Pay rent","position":1,"done":true,"note":null,
@@ -31,7 +15,7 @@ struct JSONAttributeReaderTests {
               "due":{"date":"2026-12-01","time":null,"repeat":null},"priority":"B",
               "properties":{"who":"me","Account-2":"12 34"},"children":[]}]
             """
-        let item = try #require(try read(listing).first)
+        let item = try #require(try JSONDocuments.read(listing).first)
         #expect(item.isDone)
         #expect(item.doneAt == Date(timeIntervalSince1970: 1_795_770_651))
         #expect(
@@ -53,7 +37,7 @@ struct JSONAttributeReaderTests {
             [{"title":"a","done_at":null,"last_done":null,"state":null,"tags":[],"scheduled":null,"due":null,
               "priority":null,"properties":{}}]
             """
-        #expect(try read(listing) == [ImportedItem(title: "a")])
+        #expect(try JSONDocuments.read(listing) == [ImportedItem(title: "a")])
     }
 
     @Test(arguments: [
@@ -127,13 +111,13 @@ struct JSONAttributeReaderTests {
         (#"[{"title": "a", "tags": ["a",]}]"#, "line 1, column 30: the file is not JSON: a value should be here"),
     ])
     func aBadValueIsRefusedWhereItIs(document: String, message: String) {
-        #expect(refusal(document) == message)
+        #expect(JSONDocuments.refusal(document) == message)
     }
 
     /// The document is all or nothing: a bad value in the last item refuses the whole of it.
     @Test func aBadValueLateInTheDocumentRefusesAllOfIt() {
         let items = (1...50).map { #"{"title": "item \#($0)", "tags": ["t\#($0)"]}"# }
         let document = "[" + items.joined(separator: ",\n") + ",\n" + #"{"title": "last", "priority": "D"}]"#
-        #expect(refusal(document) == #"line 51, column 31: "D" is not a priority: expected A, B or C"#)
+        #expect(JSONDocuments.refusal(document) == #"line 51, column 31: "D" is not a priority: expected A, B or C"#)
     }
 }

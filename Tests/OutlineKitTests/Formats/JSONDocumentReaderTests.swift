@@ -7,22 +7,6 @@ import Testing
 /// instead of being read as something else (SPEC, "Formats": json).
 @Suite("JSON documents: read as written, refused where wrong")
 struct JSONDocumentReaderTests {
-    private func read(_ text: String) throws -> [ImportedItem] {
-        try JSONDocumentReader.read(Array(text.utf8))
-    }
-
-    /// The message a refused document gets, or nil when it is read.
-    private func refusal(_ text: String) -> String? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch let error as DocumentError {
-            return error.message
-        } catch {
-            return "not a DocumentError: \(error)"
-        }
-    }
-
     /// Everything `ls --json` writes: ids and positions (ignored), a null note, a list that
     /// `--depth` cut (null, with `hidden`), and keys this reader does not know, which a newer
     /// outline may write.
@@ -36,7 +20,7 @@ struct JSONDocumentReaderTests {
             ]\r\n
             """
         #expect(
-            try read(listing) == [
+            try JSONDocuments.read(listing) == [
                 ImportedItem(
                     title: "Groceries",
                     children: [
@@ -50,7 +34,7 @@ struct JSONDocumentReaderTests {
             try JSONDocumentReader.read([0xEF, 0xBB, 0xBF] + Array("[{\"title\":\"a\",\"done\":null}]".utf8)) == [
                 ImportedItem(title: "a")
             ])
-        #expect(try read("[]") == [])
+        #expect(try JSONDocuments.read("[]") == [])
     }
 
     /// Each value of the wrong type used to be read as if it were missing: the item imported as a
@@ -80,23 +64,23 @@ struct JSONDocumentReaderTests {
         (#"{"title": "a"}"#, #"line 1, column 1: the JSON is not an array of items, as 'ls --json' writes"#),
     ])
     func aValueOfTheWrongTypeIsRefusedWhereItIs(document: String, message: String) {
-        #expect(refusal(document) == message)
+        #expect(JSONDocuments.refusal(document) == message)
     }
 
     /// A key given twice is ambiguous (readers disagree on which one wins): refused at the second.
     @Test func aRepeatedKeyIsRefused() {
         #expect(
-            refusal(#"[{"title": "a", "title": "b"}]"#)
+            JSONDocuments.refusal(#"[{"title": "a", "title": "b"}]"#)
                 == #"line 1, column 17: item 1 has the key "title" twice; a key may appear once in an object"#)
         #expect(
-            refusal(#"[{"title": "a", "done": false, "children": [], "done": true}]"#)
+            JSONDocuments.refusal(#"[{"title": "a", "done": false, "children": [], "done": true}]"#)
                 == #"line 1, column 48: item 1 has the key "done" twice; a key may appear once in an object"#)
         #expect(
-            refusal(#"[{"title": "a", "x": 1, "x": 2}]"#)
+            JSONDocuments.refusal(#"[{"title": "a", "x": 1, "x": 2}]"#)
                 == #"line 1, column 25: item 1 has the key "x" twice; a key may appear once in an object"#)
         // Escapes do not hide a repeat: "\u0074itle" is "title".
         #expect(
-            refusal(#"[{"title": "a", "\u0074itle": "b"}]"#)
+            JSONDocuments.refusal(#"[{"title": "a", "\u0074itle": "b"}]"#)
                 == #"line 1, column 17: item 1 has the key "title" twice; a key may appear once in an object"#)
     }
 
@@ -124,7 +108,7 @@ struct JSONDocumentReaderTests {
         (#"[{"title": "a", "x": [1 2]}]"#, "line 1, column 25: the file is not JSON: \",\" or \"]\" should be here"),
     ])
     func brokenJSONIsRefusedWhereItBreaks(document: String, message: String) {
-        #expect(refusal(document) == message)
+        #expect(JSONDocuments.refusal(document) == message)
     }
 
     /// Bytes that are not UTF-8 inside a string are refused at the byte.
@@ -143,7 +127,7 @@ struct JSONDocumentReaderTests {
             String(repeating: "[{\"title\":\"x\",\"children\":", count: depth) + "[]"
                 + String(repeating: "}]", count: depth)
         }
-        var items = try read(chain(OutlineStore.maximumDepth))
+        var items = try JSONDocuments.read(chain(OutlineStore.maximumDepth))
         var depth = 0
         while let first = items.first {
             depth += 1
@@ -151,7 +135,7 @@ struct JSONDocumentReaderTests {
         }
         #expect(depth == OutlineStore.maximumDepth)
         #expect(
-            refusal(chain(OutlineStore.maximumDepth + 1))
+            JSONDocuments.refusal(chain(OutlineStore.maximumDepth + 1))
                 == "line 1, column \(25 * OutlineStore.maximumDepth + 2): items nest more than \(OutlineStore.maximumDepth) levels deep"
         )
     }
