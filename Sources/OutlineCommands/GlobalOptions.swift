@@ -63,7 +63,11 @@ extension GlobalOptions {
     ///   - createsFile: whether a missing file is created (for `add`). Otherwise a missing file
     ///     named by `--db` or `$OUTLINE_DB` is refused, as a likely typo, and a missing default
     ///     file reads as an empty outline: looking never creates a database.
-    func openStore(recordsSteps: Bool = true, createsFile: Bool = false) throws -> OutlineStore {
+    ///   - emptyWhenMissing: a missing file, named or not, reads as an empty outline (for a dry
+    ///     run, which checks what the real command would do to the file it would create).
+    func openStore(recordsSteps: Bool = true, createsFile: Bool = false, emptyWhenMissing: Bool = false) throws
+        -> OutlineStore
+    {
         try RawArguments.requireValidUTF8Environment()
         let environment = EnvironmentVariables.named(["OUTLINE_DB", "XDG_DATA_HOME", "HOME", "OUTLINE_UNDO_LEVELS"])
         let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
@@ -73,7 +77,8 @@ extension GlobalOptions {
         // a folder named '~' by mistake.
         let unexpandedHome = path.hasPrefix("~")
         let whenMissing: OutlineStore.MissingFile =
-            createsFile && !unexpandedHome ? .create : named || unexpandedHome ? .refuse : .openEmpty
+            createsFile && !unexpandedHome
+            ? .create : (named || unexpandedHome) && !emptyWhenMissing ? .refuse : .openEmpty
         let store = try OutlineStore(
             path: path, levelsOfUndo: levels, whenMissing: whenMissing,
             whenWaiting: { LockWaitNotice.say(path: path) })

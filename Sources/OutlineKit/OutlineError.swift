@@ -135,6 +135,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// An imported item whose keyword is open in the workflow (or in the document) while the
     /// item is done, or the other way round.
     case keywordContradicted(title: String, keyword: String, isDone: Bool)
+    /// A document whose own workflow (org's `#+TODO:` line) has a keyword done that the
+    /// outline's has open, or the other way round.
+    case workflowContradicted(keyword: String, isDone: Bool)
     /// A tag that is not a word of letters, digits, `_` and `@`.
     case invalidTag(String)
     /// A priority other than A, B or C (or taskwarrior's H, M, L).
@@ -223,6 +226,10 @@ extension OutlineError: LocalizedError {
             let (state, other) = isDone ? ("done", "an open") : ("open", "a done")
             return "cannot import \"\(TitleSanitizer.forTerminal(title))\": it is \(state) with \(keyword), "
                 + "which the workflow (or an earlier item) has as \(other) keyword"
+        case .workflowContradicted(let keyword, let isDone):
+            let (state, other) = isDone ? ("done", "an open") : ("open", "a done")
+            return "cannot import: the document's workflow has \(keyword) as \(state), "
+                + "which this outline's workflow has as \(other) keyword ('outline workflow' shows it)"
         case .invalidTag(let tag):
             return "\"\(TitleSanitizer.forTerminal(tag))\" is not a tag: a tag is one word of letters, digits, _ and @"
         case .invalidPriority(let text):

@@ -95,6 +95,7 @@ extension Outline {
             try writer.begin(title: start == .root ? nil : try store.item(start).title)
             try store.walk(
                 from: start, includingStart: includeSelf, leavingOutDone: open,
+                readingAttributes: writer.writesAttributes,
                 enter: { entry in
                     wroteItems = true
                     try writer.enter(entry)

@@ -47,6 +47,12 @@ extension Outline {
                 valueName: "format"))
         var format: DocumentFormat?
 
+        @Flag(help: "Refuse the import if it would drop anything the documents hold, naming the first place.")
+        var strict = false
+
+        @Flag(help: "Read and check the documents and say what would be imported; add nothing.")
+        var dryRun = false
+
         func validate() throws {
             try validateGlobalOptions()
             try validatePlacement()
@@ -60,7 +66,14 @@ extension Outline {
             if sources.filter({ $0 == "-" }).count > 1 {
                 throw CommandFailure(message: "standard input can be read only once; name '-' once")
             }
+            // Opened before reading, since a reader takes the outline's keywords for states; a
+            // missing file reads as an empty outline and is created only once the documents
+            // have been read whole (a dry run creates none).
+            var store = try global.openStore(emptyWhenMissing: true)
+            let context = DocumentReadingContext(workflow: try store.workflow())
             var items: [ImportedItem] = []
+            var workflows: [Workflow] = []
+            var report = ImportReport()
             var names: [String] = []
             for source in sources {
                 let name = source == "-" ? "standard input" : source
@@ -68,29 +81,60 @@ extension Outline {
                     of: source, limit: Self.maximumBytes, whenTooLarge: "import it in parts",
                     whenTerminal: "no document given: name a FILE, or pipe one in and give -")
                 let documentFormat = format ?? DocumentFormat(fileName: source == "-" ? nil : source, content: bytes)
+                let shortName = source == "-" ? "standard input" : URL(fileURLWithPath: source).lastPathComponent
                 do {
-                    items += try documentFormat.read(bytes)
+                    let document = try documentFormat.readDocument(bytes, context: context)
+                    items += document.items
+                    workflows += document.workflow.map { [$0] } ?? []
+                    report.add(document.report, from: shortName)
                 } catch let error as DocumentError {
                     throw CommandFailure(message: "\(name) \(error.message)")
                 }
-                names.append(source == "-" ? "standard input" : URL(fileURLWithPath: source).lastPathComponent)
+                names.append(shortName)
             }
             if items.isEmpty {
                 let shown = sources.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
                 throw CommandFailure(
                     message: "\(shown) \(sources.count == 1 ? "holds" : "hold") no items; nothing was added")
             }
-            let store = try global.openStore(createsFile: true)
+            if strict, let loss = report.firstLoss {
+                throw CommandFailure(
+                    message: "\(loss.firstDocument ?? "the document") line \(loss.firstLine): "
+                        + "\(loss.kind.phrase(count: loss.count)) (--strict refuses what would be lost); "
+                        + "nothing was added")
+            }
+            let count = items.reduce(0) { $0 + $1.count }
+            if store.isEmptyStandIn, !dryRun { store = try global.openStore(createsFile: true) }
             let place = try resolvedPlacement(in: store)
-            let result = try store.importItems(
-                consume items, names: names, under: place.parent, placement: place.placement,
-                reportingChanges: global.json)
+            let outcome = try store.importDocuments(
+                consume items, declaring: workflows, names: names, under: place.parent, placement: place.placement,
+                reportingChanges: global.json && !dryRun, dryRun: dryRun)
+            StandardError.writeLine(
+                Self.summary(
+                    count: count, names: names, report: report, addedKeywords: outcome.addedKeywords, dryRun: dryRun))
+            guard !dryRun else { return }
             if global.json {
-                ChangeOutput.printJSON(result)
+                ChangeOutput.printJSON(outcome.change)
             } else {
                 StandardOutput.shared.reportsASavedChange = true
-                for id in result.ids { StandardOutput.shared.writeLine(String(id)) }
+                for id in outcome.change.ids { StandardOutput.shared.writeLine(String(id)) }
             }
+        }
+
+        /// `imported 214 items from tasks.org; kept 3 LOGBOOK drawers in notes; added NEXT to
+        /// the workflow`: the one line import says on standard error.
+        static func summary(
+            count: Int, names: [String], report: ImportReport, addedKeywords: [String], dryRun: Bool
+        ) -> String {
+            var parts = [
+                "\(dryRun ? "would import" : "imported") \(count) \(count == 1 ? "item" : "items") from "
+                    + names.joined(separator: ", ")
+            ]
+            parts += report.phrases
+            if !addedKeywords.isEmpty {
+                parts.append("added \(addedKeywords.joined(separator: ", ")) to the workflow")
+            }
+            return TitleSanitizer.forTerminal(parts.joined(separator: "; "))
         }
     }
 }

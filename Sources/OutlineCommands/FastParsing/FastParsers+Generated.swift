@@ -340,7 +340,7 @@ extension FastParsers {
 
     /// `import`.
     private static func parseImport(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after", "--format"], flags: ["--json"]) else {
+        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after", "--format"], flags: ["--json", "--strict", "--dry-run"]) else {
             return nil
         }
         var operands = line.operands[...]
@@ -349,6 +349,8 @@ extension FastParsers {
         command.placement = try placementOptions(line)
         command.files = try FastValue.rest(&operands, required: false, FastValue.text)
         command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
+        command.strict = line.has("--strict")
+        command.dryRun = line.has("--dry-run")
         guard operands.isEmpty else { return nil }
         return command
     }

@@ -72,16 +72,30 @@ extension DocumentFormat {
         self = named
     }
 
-    /// The items of `bytes` read in this format.
+    /// The items of `bytes` read in this format, into an outline whose workflow is
+    /// `context.workflow`: the items alone (see `read(_:context:)` for the document's workflow
+    /// and report).
     ///
     /// - Throws: `DocumentError`.
-    public func read(_ bytes: [UInt8]) throws -> [ImportedItem] {
+    public func read(_ bytes: [UInt8], context: DocumentReadingContext = DocumentReadingContext()) throws
+        -> [ImportedItem]
+    {
+        try readDocument(bytes, context: context).items
+    }
+
+    /// The document `bytes` holds, read in this format: its items, the workflow it declares and
+    /// what could not be carried.
+    ///
+    /// - Throws: `DocumentError`.
+    public func readDocument(_ bytes: [UInt8], context: DocumentReadingContext = DocumentReadingContext()) throws
+        -> ImportedDocument
+    {
         switch self {
-        case .markdown: try MarkdownReader.read(bytes)
-        case .opml: try OPMLReader.read(bytes)
-        case .org: try OrgReader.read(bytes)
-        case .text: try TextReader.read(bytes)
-        case .json: try JSONDocumentReader.read(bytes)
+        case .markdown: ImportedDocument(items: try MarkdownReader.read(bytes))
+        case .opml: ImportedDocument(items: try OPMLReader.read(bytes))
+        case .org: ImportedDocument(items: try OrgReader.read(bytes))
+        case .text: ImportedDocument(items: try TextReader.read(bytes))
+        case .json: ImportedDocument(items: try JSONDocumentReader.read(bytes))
         }
     }
 }

@@ -28,9 +28,15 @@ public protocol OutlineDocumentWriter {
     mutating func leave(_ entry: TreeEntry)
     /// Ends the document.
     mutating func end()
+    /// Whether the writer needs each entry's `attributes` (state keywords, tags, dates,
+    /// priority, properties): the walk reads them only for a writer that writes them.
+    var writesAttributes: Bool { get }
 }
 
 extension OutlineDocumentWriter {
+    /// A writer writes every attribute unless it says otherwise.
+    public var writesAttributes: Bool { true }
+
     /// Hands over what is written so far, and forgets it.
     public mutating func takeBytes() -> [UInt8] {
         defer { bytes.removeAll(keepingCapacity: true) }

@@ -12,13 +12,27 @@ struct ImportedKeywords {
     /// The workflow as the outline had it.
     private let original: Workflow
 
-    /// Checks every keyword of `items` and what they nest against `workflow`.
+    /// Checks the keywords `declared` by the documents (added first, in their order) and every
+    /// keyword of `items` and what they nest against `workflow`.
     ///
-    /// - Throws: `keywordContradicted`, naming the first item whose keyword contradicts it;
+    /// - Throws: `workflowContradicted` for a declared keyword that the workflow has as the
+    ///   other kind; `keywordContradicted`, naming the first item whose keyword contradicts it;
     ///   `unknownKeyword` for a state that is not a keyword at all (`todo`, `NONE`).
-    init(_ items: [ImportedItem], workflow: Workflow) throws {
+    init(_ items: [ImportedItem], declared: [Workflow] = [], workflow: Workflow) throws {
         self.workflow = workflow
         original = workflow
+        for declared in declared {
+            for keyword in declared.keywords {
+                let isDone = declared.isDone(keyword)
+                if self.workflow.keywords.contains(keyword) {
+                    guard self.workflow.isDone(keyword) == isDone else {
+                        throw OutlineError.workflowContradicted(keyword: keyword, isDone: isDone)
+                    }
+                } else {
+                    add(keyword, isDone: isDone)
+                }
+            }
+        }
         // A stack of the lists being walked, so that deep nesting costs no call stack.
         var frames: [(items: [ImportedItem], next: Int)] = [(items, 0)]
         while let top = frames.indices.last {
@@ -49,8 +63,15 @@ struct ImportedKeywords {
             }
             return
         }
-        workflow = Workflow(
-            uncheckedOpen: workflow.open + (item.isDone ? [] : [keyword]),
-            done: workflow.done + (item.isDone ? [keyword] : []))
+        add(keyword, isDone: item.isDone)
     }
+
+    private mutating func add(_ keyword: String, isDone: Bool) {
+        workflow = Workflow(
+            uncheckedOpen: workflow.open + (isDone ? [] : [keyword]),
+            done: workflow.done + (isDone ? [keyword] : []))
+    }
+
+    /// The keywords added to the outline's workflow, open ones first.
+    var added: [String] { workflow.keywords.filter { !original.keywords.contains($0) } }
 }

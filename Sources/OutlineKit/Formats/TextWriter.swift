@@ -10,6 +10,9 @@ public struct TextWriter: OutlineDocumentWriter {
     /// Text has no header.
     public mutating func begin(title: String?) {}
 
+    /// Titles alone: the walk need not read attributes.
+    public var writesAttributes: Bool { false }
+
     /// The item's title, indented.
     public mutating func enter(_ entry: TreeEntry) throws {
         try Title.requireWritable(entry.item.title, of: entry.id, in: "text")

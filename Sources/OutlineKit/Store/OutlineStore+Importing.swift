@@ -1,7 +1,31 @@
 import Foundation
 import GRDB
 
+/// What an import did, or as a dry run would do.
+public struct ImportOutcome: Sendable {
+    /// The change: its `ids` are the new ids of the top-level items, in order (with a dry run,
+    /// the ids they would have had; no step is recorded).
+    public var change: ChangeResult
+    /// The keywords added to the outline's workflow, open ones first.
+    public var addedKeywords: [String]
+}
+
 extension OutlineStore {
+    /// Adds `items`, with everything nested under them, as new items: the top-level ones as
+    /// consecutive siblings at the place given, in one transaction recorded as one step.
+    ///
+    /// The same as `importDocuments` without a declared workflow, for a caller that needs only
+    /// the change.
+    @discardableResult
+    public func importItems(
+        _ items: consuming [ImportedItem], names: [String], under parent: ItemID? = nil,
+        placement: Placement = .end, reportingChanges: Bool = false
+    ) throws -> ChangeResult {
+        try importDocuments(
+            items, names: names, under: parent, placement: placement, reportingChanges: reportingChanges
+        ).change
+    }
+
     /// Adds `items`, with everything nested under them, as new items: the top-level ones as
     /// consecutive siblings at the place given, in one transaction recorded as one step.
     ///
@@ -11,19 +35,24 @@ extension OutlineStore {
     ///     now without one. Keywords the workflow lacks are added to it in the same step, open
     ///     or done as the items that carry them are. Consumed: they are let go once
     ///     inserted, before the step is recorded (pass `consume items` to let go of yours).
+    ///   - workflows: the workflows the documents declare (org's `#+TODO:`), whose keywords
+    ///     are added to the outline's before the items' own, in their order.
     ///   - names: the documents' names, for the step's name: `import "notes.md" (12 items)`.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first item goes; the default puts them last.
     ///   - reportingChanges: also compute the change report (`ChangeResult.changes`).
-    /// - Returns: the result, whose `ids` are the new ids of the top-level items, in order.
+    ///   - dryRun: check everything, then roll back: nothing is added and no step recorded.
+    /// - Returns: the change and the keywords added to the workflow.
     /// - Throws: a title or note error, `keywordContradicted` for an item done with an open
-    ///   keyword (or open with a done one), `noItems` for documents with nothing in them,
+    ///   keyword (or open with a done one), `workflowContradicted` for a declared keyword the
+    ///   outline has as the other kind, `noItems` for documents with nothing in them,
     ///   `nestingTooDeep`, and what `add` throws for the place. Nothing is added on error.
     @discardableResult
-    public func importItems(
-        _ items: consuming [ImportedItem], names: [String], under parent: ItemID? = nil,
-        placement: Placement = .end, reportingChanges: Bool = false
-    ) throws -> ChangeResult {
+    public func importDocuments(
+        _ items: consuming [ImportedItem], declaring workflows: [Workflow] = [], names: [String],
+        under parent: ItemID? = nil, placement: Placement = .end, reportingChanges: Bool = false,
+        dryRun: Bool = false
+    ) throws -> ImportOutcome {
         guard !items.isEmpty else { throw OutlineError.noItems }
         let now = Date().timeIntervalSince1970
         let levels = items.map(Self.height).max() ?? 1
@@ -32,9 +61,11 @@ extension OutlineStore {
         // a big file are memory that the rest of the step has no need of
         // (Docs/performance.md, "Big writes, export, a million siblings").
         var remaining = Optional(consume items)
-        return try performChange(reportingChanges: reportingChanges) { db in
+        var addedKeywords: [String] = []
+        let change = try performChange(reportingChanges: reportingChanges, commit: !dryRun) { db in
             let place = try placement.resolve(db, parent: parent, count: topCount)
-            let keywords = try ImportedKeywords(remaining ?? [], workflow: try Self.workflow(db))
+            let keywords = try ImportedKeywords(remaining ?? [], declared: workflows, workflow: try Self.workflow(db))
+            addedKeywords = keywords.added
             if keywords.changed {
                 try Self.storeWorkflow(keywords.workflow, db)
             }
@@ -88,6 +119,9 @@ extension OutlineStore {
             return ChangeResult(
                 action: .importDocuments(names: names, items: count), ids: ids, touchedParents: [place.parent])
         }
+        var outcome = ImportOutcome(change: change, addedKeywords: addedKeywords)
+        if dryRun { outcome.change.step = nil }  // rolled back with the rest
+        return outcome
     }
 
     /// How many levels `item` spans, itself included.

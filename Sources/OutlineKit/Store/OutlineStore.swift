@@ -213,8 +213,9 @@ public final class OutlineStore {
         }
     }
 
-    /// Runs `body` in one immediate write transaction: all of it is committed, or none of it.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in one immediate write transaction: all of it is committed, or none of it
+    /// (and none of it with `commit` false: a dry run, checked as the real change would be).
+    func write<T>(commit: Bool = true, _ body: (Database) throws -> T) throws -> T {
         try requireOpen()
         return try Self.mapErrors(path: path) {
             try queue.inDatabase { db in
@@ -223,6 +224,7 @@ public final class OutlineStore {
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    guard commit else { return .rollback }
                     try TitleIndex.catchUpIfDue(db)
                     return .commit
                 }
@@ -236,8 +238,12 @@ public final class OutlineStore {
     ///
     /// - Parameter reportingChanges: also compute the change report (`ChangeResult.changes`). A
     ///   report reads every list the change touched, which a plain `add` has no need to pay for.
-    func performChange(reportingChanges: Bool, _ body: (Database) throws -> ChangeResult) throws -> ChangeResult {
-        try write { db in
+    /// - Parameter commit: false for a dry run: the change is made, checked and reported, then
+    ///   rolled back.
+    func performChange(
+        reportingChanges: Bool, commit: Bool = true, _ body: (Database) throws -> ChangeResult
+    ) throws -> ChangeResult {
+        try write(commit: commit) { db in
             var (result, changeset) = try SessionChangeset.record(db) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(

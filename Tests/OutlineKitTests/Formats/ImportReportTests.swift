@@ -1,0 +1,67 @@
+import Foundation
+import OutlineKit
+import Testing
+
+/// What an import says it could not carry, the workflow a document declares, and a dry run that
+/// checks everything and adds nothing (SPEC, "Formats": What import says).
+@Suite("Import: the report, declared keywords and dry runs")
+struct ImportReportTests {
+    static let drawer = ImportReport.Kind.kept("LOGBOOK drawer", "LOGBOOK drawers", "in notes")
+    static let pageProperty = ImportReport.Kind.dropped("page property", "page properties")
+
+    @Test func kindsAreCountedInTheOrderMetAndTheFirstLossIsNamed() {
+        var first = ImportReport()
+        first.record(Self.drawer, line: 4)
+        first.record(Self.drawer, line: 9)
+        #expect(first.firstLoss == nil)
+        var second = ImportReport()
+        second.record(Self.pageProperty, line: 2, count: 3)
+        second.record(Self.drawer, line: 12)
+        var total = ImportReport()
+        total.add(first, from: "a.org")
+        total.add(second, from: "b.md")
+        #expect(total.phrases == ["kept 3 LOGBOOK drawers in notes", "dropped 3 page properties"])
+        let loss = try? #require(total.firstLoss)
+        #expect(loss?.firstDocument == "b.md")
+        #expect(loss?.firstLine == 2)
+        #expect(Self.pageProperty.phrase(count: 1) == "dropped 1 page property")
+    }
+
+    @Test func declaredKeywordsAreAddedBeforeTheItemsOwnAndAContradictionIsRefused() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let declared = try Workflow(parsing: "TODO NEXT | DONE CANCELLED")
+        let outcome = try store.importDocuments(
+            [ImportedItem(title: "Call", attributes: ItemAttributes(state: "WAITING"))], declaring: [declared],
+            names: ["a.org"])
+        #expect(outcome.addedKeywords == ["NEXT", "WAITING", "CANCELLED"])
+        #expect(try store.workflow().description == "TODO NEXT WAITING | DONE CANCELLED")
+        let before = try store.children(of: .root)
+        #expect(throws: OutlineError.workflowContradicted(keyword: "NEXT", isDone: true)) {
+            try store.importDocuments(
+                [ImportedItem(title: "Other")], declaring: [try Workflow(parsing: "TODO | NEXT")], names: ["b.org"])
+        }
+        #expect(try store.children(of: .root) == before)
+        #expect(try store.workflow().description == "TODO NEXT WAITING | DONE CANCELLED")
+    }
+
+    @Test func aDryRunChecksEverythingAndAddsNothing() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        try store.add(["Inbox"])
+        let history = try store.undoManager.history().count
+        let outcome = try store.importDocuments(
+            [ImportedItem(title: "New", children: [ImportedItem(title: "Child")])],
+            declaring: [try Workflow(parsing: "TODO NEXT | DONE")], names: ["a.md"], dryRun: true)
+        #expect(outcome.change.ids.count == 1)
+        #expect(outcome.change.step == nil)
+        #expect(outcome.addedKeywords == ["NEXT"])
+        #expect(try store.children(of: .root).map(\.title) == ["Inbox"])
+        #expect(try store.workflow() == .standard)
+        #expect(try store.undoManager.history().count == history)
+        // What the real import would refuse, the dry run refuses too.
+        #expect(throws: OutlineError.self) {
+            try store.importDocuments([ImportedItem(title: "bad\u{7}title")], names: ["a.md"], dryRun: true)
+        }
+    }
+}
