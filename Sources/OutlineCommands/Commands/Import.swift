@@ -27,11 +27,18 @@ extension Outline {
                 refused, naming the file and the line, and nothing is added. 'outline undo' \
                 removes exactly what it added.
 
+                Standard error gets one line: how many items came from which files, and what \
+                could not be carried, counted by kind (imported 214 items from tasks.org; kept 3 \
+                LOGBOOK drawers in notes). --strict refuses an import that would lose anything, \
+                naming the file and line of the first loss; --dry-run reads, checks and reports \
+                as the import would, and adds nothing.
+
                 Examples:
                   outline import notes.md
                   outline import workflowy.opml --under Inbox
                   pbpaste | outline import - --format markdown --under Groceries --at 1
                   outline export Work | outline import --under Archive
+                  outline import tasks.org --dry-run
                 """)
 
         @OptionGroup var global: GlobalOptions
