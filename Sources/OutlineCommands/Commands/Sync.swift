@@ -64,7 +64,10 @@ extension Outline.Sync {
                 the path of a bare repository (make one with 'git init --bare PATH'). If the \
                 remote is empty, this outline is sent to it; if this outline is empty, the \
                 remote's is adopted. When both hold items, nothing is changed: join an empty \
-                outline (a new --db) to the remote instead.
+                outline (a new --db) to the remote instead. A repository that holds anything \
+                but an outline's log (a branch or a commit outline did not write) is refused as \
+                not an outline remote and left alone; a refused start leaves no new database \
+                behind.
 
                 Examples:
                   git init --bare ~/outline.git && outline sync init ~/outline.git
@@ -168,9 +171,9 @@ extension Outline.Sync {
             abstract: "Point the outline at the new URL or path of its remote, after the remote moved.",
             discussion: """
                 For the same repository at a new place: a disk mounted elsewhere, a new server \
-                that was given a copy. The next round checks that it holds what this outline \
-                synced, and refuses if it does not (for another repository, join a new outline \
-                to it with 'sync init').
+                that was given a copy. The new remote is fetched first and refused, with \
+                nothing changed, unless it is empty or holds this outline's log (for another \
+                outline's repository, join a new outline to it with 'sync init').
 
                 With --json, prints {"remote": ...}, the remote as it was stored.
 
@@ -186,7 +189,11 @@ extension Outline.Sync {
         mutating func run() throws {
             let absolute = try SyncOutput.checkedRemote(remote)
             let store = try global.openStore(recordsSteps: false)
-            try store.moveSyncRemote(to: absolute)
+            if case .unchecked(let reason) = try store.moveSyncRemote(to: absolute) {
+                StandardError.writeLine(
+                    "note: cannot reach '\(TitleSanitizer.forTerminal(absolute))' now (\(reason)), so what it holds "
+                        + "was not checked; the next round checks it")
+            }
             if global.json {
                 JSONWriter.printObject { $0.field("remote", absolute) }
             } else {

@@ -96,6 +96,17 @@ struct GitRemote {
         return head.status == 0 ? head.text : nil
     }
 
+    /// The remote's branches other than the log's, as the last `fetch` found them: an outline's
+    /// remote holds none (a README committed on `master` makes a repository someone else's).
+    func otherBranches() throws -> [String] {
+        let listed = try run(["for-each-ref", "--format=%(refname)", "refs/sync/"])
+        guard listed.status == 0 else {
+            throw SyncFailure.gitFailed(action: "read the fetched branches", reason: listed.stderr)
+        }
+        return listed.text.split(separator: "\n").map { String($0.dropFirst("refs/sync/".count)) }
+            .filter { $0 != Self.branch }
+    }
+
     /// Whether `ancestor` is `commit` or lies in its history.
     func contains(_ commit: String, _ ancestor: String) throws -> Bool {
         try run(["merge-base", "--is-ancestor", ancestor, commit]).status == 0

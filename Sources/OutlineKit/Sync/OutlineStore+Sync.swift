@@ -110,9 +110,11 @@ extension OutlineStore {
     private func startSyncingInLock(with remote: String, _ reportingChanges: Bool) throws -> SyncSummary {
         let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
         let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }
-        if let head = try git.fetch() {
+        let head = try git.fetch()
+        try Self.requireOnlyOutlineBranches(git, stillSyncingWith: nil)
+        if let head {
             var remoteTree = SyncTree()
-            for logged in try Self.logEntries(git, after: nil, upTo: head) { remoteTree.apply(logged.entry) }
+            for logged in try Self.outlineLog(git, upTo: head, stillSyncingWith: nil) { remoteTree.apply(logged.entry) }
             let remoteItems = remoteTree.liveCount
             if localItems > 0, remoteItems > 0 {
                 throw SyncFailure.bothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
@@ -150,31 +152,22 @@ extension OutlineStore {
     /// Runs `body` on the remote this outline syncs with, holding the sync lock: what every
     /// command that talks to an outline's remote starts with.
     ///
+    /// - Parameter replacingRemote: the body replaces the stored remote (`sync remote`), which
+    ///   is then not checked: a stored remote that git would read as an option must be
+    ///   replaceable.
     /// - Throws: `notSetUp`; what `SyncArgumentCheck.stored` and `SyncLock` throw.
-    private func withSyncLock<Result>(_ body: (GitRemote, SyncConfiguration) throws -> Result) throws -> Result {
+    func withSyncLock<Result>(
+        replacingRemote: Bool = false, _ body: (GitRemote, SyncConfiguration) throws -> Result
+    ) throws -> Result {
         guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
         guard let configuration = try read({ db in try SyncTables.configuration(db) }) else {
             throw SyncFailure.notSetUp
         }
-        try SyncArgumentCheck.stored(configuration)
+        try SyncArgumentCheck.stored(configuration, includingRemote: !replacingRemote)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
         return try body(
             GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout), configuration)
-    }
-
-    /// Points the outline at another URL or path of its remote: the same repository, moved (a
-    /// new server, a disk mounted elsewhere). The next round checks that it holds the log this
-    /// outline synced, and refuses if it does not.
-    ///
-    /// - Throws: `SyncFailure.notSetUp`.
-    public func moveSyncRemote(to remote: String) throws {
-        guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
-        try SyncArgumentCheck.remote(remote, stored: false)
-        try write { db in
-            guard try SyncTables.configuration(db) != nil else { throw SyncFailure.notSetUp }
-            try SyncTables.setConfig(db, "remote", remote)
-        }
     }
 
     /// Where this outline's sync stands, read locally.
@@ -199,7 +192,7 @@ extension OutlineStore {
     /// joins (no `last`) starts from the last snapshot; one that synced before reads every commit
     /// since its last round, so that it knows its own batches among them and holds each snapshot
     /// to the log before it.
-    private static func logEntries(_ git: GitRemote, after last: String?, upTo head: String) throws
+    static func logEntries(_ git: GitRemote, after last: String?, upTo head: String) throws
         -> [GitRemote.LogEntry]
     {
         var commits = try git.commits(after: last, upTo: head)

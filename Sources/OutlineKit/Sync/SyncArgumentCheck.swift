@@ -18,8 +18,8 @@ enum SyncArgumentCheck {
     ///
     /// A commit id is hexadecimal digits; the length is not checked, since a round only passes
     /// it to git, which says whether it knows the commit (the hex digits cannot be an option).
-    static func stored(_ configuration: SyncConfiguration) throws {
-        try remote(configuration.remote, stored: true)
+    static func stored(_ configuration: SyncConfiguration, includingRemote: Bool = true) throws {
+        if includingRemote { try remote(configuration.remote, stored: true) }
         for case (let what, let value?) in commits(of: configuration) where !isHexadecimal(value) {
             throw SyncFailure.storedValueNotACommit(what: what, value: value)
         }

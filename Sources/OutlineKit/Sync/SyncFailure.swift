@@ -46,6 +46,16 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case remoteRewritten(remote: String, lastCommit: String)
     /// Every push lost the race to other machines' pushes.
     case keptLosingRace(remote: String, attempts: Int)
+    /// A remote given to `sync init` or `sync remote` that holds something else than an
+    /// outline's log (a branch or a commit outline did not write): why, and the remote the
+    /// outline still syncs with (nil for `sync init`, which leaves it untied).
+    case notAnOutlineRemote(remote: String, reason: String, stillSyncingWith: String?)
+    /// A remote given to `sync remote` whose log lacks the last commit this outline synced: it
+    /// holds another outline's log, or a rewritten one.
+    case anotherOutlinesRemote(remote: String, lastCommit: String, stillSyncingWith: String)
+    /// A remote given to `sync remote` that could not be reached, so that what it holds could
+    /// not be checked.
+    case moveUnreachable(remote: String, reason: String, stillSyncingWith: String)
 }
 
 extension SyncFailure {
@@ -132,6 +142,16 @@ extension SyncFailure: LocalizedError {
         case .remoteRewritten(let remote, let lastCommit):
             return "'\(remote)' does not hold commit \(lastCommit.prefix(12)), the last this outline synced: "
                 + "its history was rewritten, or it is another repository; nothing was changed"
+        case .notAnOutlineRemote(let remote, let reason, let current):
+            let outcome =
+                current.map { "this outline still syncs with '\($0)'" } ?? "the outline was not tied to it"
+            return "'\(remote)' is not an outline remote: \(reason); it was left alone, and \(outcome)"
+        case .anotherOutlinesRemote(let remote, let lastCommit, let current):
+            return "'\(remote)' holds another outline's log: it lacks commit \(lastCommit.prefix(12)), the last this "
+                + "outline synced; this outline still syncs with '\(current)'"
+        case .moveUnreachable(let remote, let reason, let current):
+            return "cannot reach '\(remote)': \(Self.gitWords(reason)), so what it holds cannot be checked; this "
+                + "outline still syncs with '\(current)'"
         case .keptLosingRace(let remote, let attempts):
             return "other machines pushed to '\(remote)' first \(attempts) times in a row; nothing was lost, sync again"
         }

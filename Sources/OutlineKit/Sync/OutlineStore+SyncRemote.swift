@@ -1,0 +1,80 @@
+import Foundation
+
+/// Which remotes an outline may be tied to: an empty repository, or one whose branches hold
+/// only outline's log. A repository of someone's own work (a README on `master`, a project's
+/// history) is refused and left alone, rather than given a branch beside that work.
+extension OutlineStore {
+    /// What `moveSyncRemote` found at the new remote.
+    public enum RemoteMove: Sendable, Equatable {
+        /// It holds this outline's log (or nothing yet): the outline syncs with it now.
+        case checked
+        /// It could not be reached, so what it holds was not checked (git's words): the outline
+        /// syncs with it now, and the next round checks it, as every round does.
+        case unchecked(reason: String)
+    }
+
+    /// Points the outline at another URL or path of its remote: the same repository, moved (a
+    /// new server, a disk mounted elsewhere). The new remote is fetched first, and refused
+    /// unless it is empty or holds this outline's log: its commits include the last one this
+    /// outline synced. One that cannot be reached is taken unchecked, since a server that is
+    /// down today is what a move is often for.
+    ///
+    /// - Throws: `SyncFailure.notSetUp`; `SyncFailure.notAnOutlineRemote` and
+    ///   `SyncFailure.anotherOutlinesRemote`, with nothing changed.
+    @discardableResult
+    public func moveSyncRemote(to remote: String) throws -> RemoteMove {
+        try SyncArgumentCheck.remote(remote, stored: false)
+        return try withSyncLock(replacingRemote: true) { _, configuration in
+            let current = configuration.remote
+            let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
+            var move = RemoteMove.checked
+            do {
+                let head = try git.fetch()
+                try Self.requireOnlyOutlineBranches(git, stillSyncingWith: current)
+                if let head {
+                    if let last = configuration.lastCommit, try !git.contains(head, last) {
+                        throw SyncFailure.anotherOutlinesRemote(
+                            remote: remote, lastCommit: last, stillSyncingWith: current)
+                    }
+                    _ = try Self.outlineLog(git, after: configuration.lastCommit, upTo: head, stillSyncingWith: current)
+                }
+            } catch SyncFailure.unreachable(_, let reason) {
+                move = .unchecked(reason: SyncFailure.gitWords(reason))
+            }
+            try write { db in try SyncTables.setConfig(db, "remote", remote) }
+            return move
+        }
+    }
+
+    /// Refuses a remote whose last fetch found a branch beside the log's that holds anything
+    /// but outline's commits. A branch that holds a copy of an outline's log (someone's
+    /// `notes`) is theirs, and harmless.
+    ///
+    /// - Throws: `SyncFailure.notAnOutlineRemote`, naming the first such branch and commit.
+    static func requireOnlyOutlineBranches(_ git: GitRemote, stillSyncingWith current: String?) throws {
+        for branch in try git.otherBranches() {
+            _ = try outlineLog(git, upTo: "refs/sync/" + branch, branch: branch, stillSyncingWith: current)
+        }
+    }
+
+    /// The log's commits after `last` up to `head`, with what each holds, read from a remote
+    /// that is being tied or moved to: a commit outline did not write makes it not an outline
+    /// remote, rather than a log to repair. (A commit outline wrote but cannot read stays
+    /// `SyncFailure.badLog`: the remote is an outline's, damaged.)
+    ///
+    /// - Throws: `SyncFailure.notAnOutlineRemote`; `SyncFailure.badLog`.
+    static func outlineLog(
+        _ git: GitRemote, after last: String? = nil, upTo head: String, branch: String = GitRemote.branch,
+        stillSyncingWith current: String?
+    ) throws -> [GitRemote.LogEntry] {
+        do {
+            return try logEntries(git, after: last, upTo: head)
+        } catch SyncFailure.foreignCommit(_, _, let commit, let subject, let reason, _) {
+            let named = subject.isEmpty ? "" : " (\"\(TitleSanitizer.forTerminal(subject))\")"
+            throw SyncFailure.notAnOutlineRemote(
+                remote: git.remote,
+                reason: "its branch '\(branch)' holds commit \(commit.prefix(12))\(named), which outline did not "
+                    + "write (\(reason))", stillSyncingWith: current)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import OutlineTestSupport
+import Testing
+
+/// Remotes an outline must not be tied to (SPEC, "Sync": a remote that holds something else than
+/// an outline's log is refused and left alone; `sync remote` refuses another outline's remote),
+/// end to end.
+@Suite("sync: remotes that are not this outline's")
+struct SyncRemoteSafetyTests: SyncMachines {
+    let folder = TemporaryDirectory()
+
+    @discardableResult
+    func git(_ arguments: [String], in directory: String? = nil) throws -> RunResult {
+        let identity = ["-c", "user.name=someone", "-c", "user.email=someone@example.com"]
+        let result = try OutlineProcess.run(
+            (directory.map { ["-C", $0] } ?? []) + identity + arguments, input: nil,
+            environment: ["GIT_TERMINAL_PROMPT": "0"], executable: "/usr/bin/git")
+        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+        return result
+    }
+
+    /// A bare repository named `name` whose branch `branch` holds one commit of a README, as a
+    /// project's repository does; its path.
+    func projectRepository(_ name: String, branch: String) throws -> String {
+        let path = folder.file(name)
+        try git(["init", "--quiet", "--bare", "-b", branch, path])
+        let clone = folder.file(name + "-clone")
+        try git(["clone", "--quiet", path, clone])
+        try "my project\n".write(toFile: clone + "/README", atomically: true, encoding: .utf8)
+        try git(["add", "README"], in: clone)
+        try git(["commit", "--quiet", "-m", "readme"], in: clone)
+        try git(["push", "--quiet", "origin", "HEAD:" + branch], in: clone)
+        return path
+    }
+
+    /// Every ref of a repository and what it points at: what "left alone" means.
+    func refs(_ repository: String) throws -> String {
+        try git(["for-each-ref"], in: repository).stdout
+    }
+
+    @Test(arguments: ["master", "main"])
+    func aProjectsRepositoryIsRefusedAndLeftAlone(branch: String) throws {
+        let remote = try projectRepository("project.git", branch: branch)
+        let before = try refs(remote)
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Groceries"])
+        let refused = try laptop.run(["sync", "init", remote])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: '\(remote)' is not an outline remote: "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("its branch '\(branch)' holds commit "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("(\"readme\"), which outline did not write"))
+        #expect(refused.stderr.hasSuffix("it was left alone, and the outline was not tied to it\n"))
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(try refs(remote) == before)
+        #expect(try laptop.run(["sync", "status"]).status != 0, "the outline is not tied")
+        // A new database that the refused start would have filled is not left behind.
+        let fresh = machine("fresh")
+        #expect(try fresh.run(["sync", "init", remote]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: fresh.database))
+        #expect(try refs(remote) == before)
+    }
+
+    @Test func syncRemoteRefusesAnotherOutlinesRemoteAndFollowsAMovedOne() throws {
+        let first = folder.file("first.git")
+        let second = folder.file("second.git")
+        for path in [first, second] { try git(["init", "--quiet", "--bare", "-b", "main", path]) }
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Groceries"])
+        #expect(try laptop.run(["sync", "init", first]).status == 0)
+        let desk = machine("desk")
+        try desk.run(["add", "Work"])
+        #expect(try desk.run(["sync", "init", second]).status == 0)
+
+        let refused = try laptop.run(["sync", "remote", second])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: '\(second)' holds another outline's log: it lacks commit "))
+        #expect(refused.stderr.hasSuffix("this outline still syncs with '\(first)'\n"))
+        #expect(try laptop.run(["sync", "status"]).stdout.contains(first))
+        #expect(try laptop.run(["sync"]).status == 0, "the first remote still serves")
+
+        let project = try projectRepository("project.git", branch: "master")
+        let notOutline = try laptop.run(["sync", "remote", project])
+        #expect(notOutline.status == 1)
+        #expect(notOutline.stderr.contains("is not an outline remote: its branch 'master' holds commit "))
+        #expect(notOutline.stderr.hasSuffix("this outline still syncs with '\(first)'\n"))
+
+        // The same repository, moved: followed, and the next round runs there.
+        let moved = folder.file("moved.git")
+        try git(["clone", "--quiet", "--bare", first, moved])
+        #expect(try laptop.run(["sync", "remote", moved]).status == 0)
+        try laptop.run(["add", "Milk"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try git(["log", "--oneline", "main"], in: moved).stdout.split(separator: "\n").count == 2)
+    }
+}
