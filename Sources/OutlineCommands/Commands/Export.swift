@@ -71,7 +71,9 @@ extension Outline {
             case .json:
                 wroteItems = try ListingJSON.write(
                     store, from: start, includingStart: includeSelf, maxDepth: nil, leavingOutDone: open)
-            case .markdown: wroteItems = try write(MarkdownWriter(marksOpenTasks: tasks), store, from: start)
+            case .markdown:
+                wroteItems = try write(
+                    MarkdownWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .opml: wroteItems = try write(OPMLWriter(), store, from: start)
             case .org: wroteItems = try write(OrgWriter(marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)

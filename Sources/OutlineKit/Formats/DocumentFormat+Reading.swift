@@ -91,7 +91,7 @@ extension DocumentFormat {
         -> ImportedDocument
     {
         switch self {
-        case .markdown: ImportedDocument(items: try MarkdownReader.read(bytes))
+        case .markdown: try MarkdownReader.read(bytes, context: context)
         case .opml: ImportedDocument(items: try OPMLReader.read(bytes))
         case .org: ImportedDocument(items: try OrgReader.read(bytes))
         case .text: ImportedDocument(items: try TextReader.read(bytes))
