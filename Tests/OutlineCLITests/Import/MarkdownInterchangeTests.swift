@@ -20,7 +20,9 @@ struct MarkdownInterchangeTests {
                 if let state = item["state"] as? String { line += "[\(state)] " }
                 line += item["title"] as! String
                 var details: [String] = []
-                if let tags = item["tags"] as? [String], !tags.isEmpty { details.append("tags=" + tags.joined(separator: ",")) }
+                if let tags = item["tags"] as? [String], !tags.isEmpty {
+                    details.append("tags=" + tags.joined(separator: ","))
+                }
                 for key in ["scheduled", "due"] {
                     if let date = item[key] as? [String: Any] {
                         let parts = ["date", "time", "repeat"].compactMap { date[$0] as? String }
@@ -134,7 +136,8 @@ struct MarkdownInterchangeTests {
                 "<!-- workflow: TODO NEXT | DONE CANCELLED -->\n\n- Garden\n  - [ ] NEXT Order seeds\n    tags:: home\n"
                     + "    due:: <2026-12-01 Tue 14:30 +1w>\n    priority:: A\n    id:: 6571\n\n    Seeds:\n"
                     + "    \\- not a child\n    ```python\n"), "\(markdown)")
-        #expect(markdown.hasSuffix("  - [x] CANCELLED Dig\n  - [x] Fix crash #123\n- \u{200B}DONE deal\n"), "\(markdown)")
+        #expect(
+            markdown.hasSuffix("  - [x] CANCELLED Dig\n  - [x] Fix crash #123\n- \u{200B}DONE deal\n"), "\(markdown)")
 
         // cmark-gfm: three items under Garden, two of them checked, the code exactly.
         let html = try shell("cmark-gfm -e tasklist -e table -t html", input: markdown)

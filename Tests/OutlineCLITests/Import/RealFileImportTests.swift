@@ -17,7 +17,8 @@ struct RealFileImportTests {
         "omnioutliner.opml": ["Trip", "  [x] Passport", "  Tickets {print them}"],
         "logseq.md": ["Launch plan", "  Draft slides", "  Review with team", "Notes {A second line of the block}"],
         "logseq-garden.md": [
-            "Spring planting", "  Order seeds #garden", "  Build the raised bed", "  Read about #[[companion planting]]",
+            "Spring planting", "  Order seeds #garden", "  Build the raised bed",
+            "  Read about #[[companion planting]]",
             "  [x] Clear the old bed", "  [x] Buy a greenhouse",
             "Notes {See ((6571a0f2-3c1e-4b8a-9d2e-1f0a2b3c4d5e)) for the seed list./```python/def water(days):/"
                 + "    return days * 2/```}",

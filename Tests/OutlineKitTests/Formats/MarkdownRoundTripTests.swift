@@ -34,7 +34,9 @@ struct MarkdownRoundTripTests {
         }
         try store.setAttributes(
             [try store.add(["Heading block"]).ids[0]],
-            { var change = AttributeChange(); change.properties = [("heading", "2"), ("id", "x")]; return change }())
+            {
+                var change = AttributeChange(); change.properties = [("heading", "2"), ("id", "x")]; return change
+            }())
     }
 
     static func export(_ store: OutlineStore) throws -> [UInt8] {
