@@ -187,7 +187,8 @@ struct MarkdownInterchangeTests {
 
         // And back: the same document, the same note.
         let copy = OutlineProcess()
-        let imported = try copy.run(["import", "-", "--format", "markdown"], input: markdown)
+        // Told by its content alone, the workflow comment first.
+        let imported = try copy.run(["import"], input: markdown)
         #expect(imported.stderr == "imported 5 items from standard input; added NEXT, CANCELLED to the workflow\n")
         #expect(try copy.run(["export"]).stdout == markdown)
         #expect(try copy.run(["note", "Garden/Order seeds"]).stdout == Self.note + "\n")

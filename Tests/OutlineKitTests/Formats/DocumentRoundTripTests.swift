@@ -136,6 +136,8 @@ struct DocumentRoundTripTests {
         #expect(DocumentFormat(content: Array("[{\"title\":\"x\"}]".utf8)) == .json)
         #expect(DocumentFormat(content: Array("#+TITLE: x\n* a\n".utf8)) == .org)
         #expect(DocumentFormat(content: Array("- a\n  - b\n".utf8)) == .markdown)
+        #expect(DocumentFormat(content: Array("<!-- workflow: TODO NEXT | DONE -->\n\n- a\n".utf8)) == .markdown)
+        #expect(DocumentFormat(content: Array("<!-- a comment -->\n<opml>".utf8)) == .opml)
         #expect(DocumentFormat(content: Array("a\n  b\n".utf8)) == .text)
     }
 }
