@@ -4,7 +4,8 @@
 /// Each note line is written after the item's content column (`base`), its own leading white
 /// space kept. A line that a reader would take for structure reaching beyond the note (a list
 /// item, a heading, a `key:: value` or planning line, a fence that nothing closes) is protected
-/// by a backslash, which CommonMark reads as an escape and `MarkdownReader` removes; a fenced
+/// by a backslash, which CommonMark reads as an escape (it goes before the line's first
+/// punctuation, after a leading word) and `MarkdownReader` removes; a fenced
 /// code block that is closed inside the note is written as it is, so that cmark-gfm and pandoc
 /// still see the code exactly. A line indented four columns or more past `base` is never
 /// structure to a CommonMark reader (it is code or continuation text), so it is left alone.
@@ -91,45 +92,46 @@ enum MarkdownNoteLayout {
         return after == nil || after == " " || after == "\t"
     }
 
-    /// The digits an ordered list marker starts with (one to nine), if `text` starts with them
-    /// and then `then`.
-    private static func markerDigits(_ text: Substring, then: (Unicode.Scalar) -> Bool) -> Int? {
-        let digits = text.unicodeScalars.prefix { ("0"..."9").contains($0) }.count
-        guard (1...9).contains(digits), let next = text.unicodeScalars.dropFirst(digits).first, then(next) else {
-            return nil
-        }
-        return digits
+    /// How many scalars of a word (letters, digits, `_`, `-`) `text` starts with: where the
+    /// backslash goes that protects a `key:: value` line, a planning line or an ordered list
+    /// item, since CommonMark hides a backslash before punctuation and shows one before a letter.
+    private static func leadingWord(_ text: Substring) -> Int {
+        text.unicodeScalars.prefix {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-"
+        }.count
     }
 
-    /// The note line's text as written, protected where a reader would see structure (or where
-    /// it already looks protected, so that `unprotected` gives it back): `\- item`, `\# heading`,
-    /// `\key:: value`, and `1\. item`, whose backslash CommonMark hides too.
+    /// The note line's text as written, protected where a reader would see structure, or where
+    /// it already looks protected (so that `unprotected` gives it back): `\- item`,
+    /// `\# heading`, `\``` `, and after the first word `key\:: value`, `SCHEDULED\: <...>`,
+    /// `1\. item`.
     static func protected(_ text: Substring) -> String {
-        if let digits = markerDigits(text, then: { $0 == "\\" }) ?? orderedMarkerDigits(text) {
-            let split = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: digits)
+        let first = text.unicodeScalars.first
+        let word = leadingWord(text)
+        let afterWord = text.unicodeScalars.dropFirst(word).first
+        let protectsWord =
+            word > 0
+            && (afterWord == "\\" || MarkdownReader.isProperty(text) || text.startsWith(ascii: "SCHEDULED:")
+                || text.startsWith(ascii: "DEADLINE:")
+                || (("0"..."9").contains(first!) && MarkdownReader.bulletContent(text) != nil))
+        if protectsWord {
+            let split = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: word)
             return String(Substring(text.unicodeScalars[..<split])) + "\\"
                 + String(Substring(text.unicodeScalars[split...]))
         }
-        if text.unicodeScalars.first == "\\" || isStructure(text) { return "\\" + text }
+        if first == "\\" || isStructure(text) { return "\\" + text }
         return String(text)
-    }
-
-    /// The digits of an ordered list item's marker (`12.` or `3)` then white space or the end).
-    private static func orderedMarkerDigits(_ text: Substring) -> Int? {
-        guard MarkdownReader.bulletContent(text) != nil else { return nil }
-        return markerDigits(text) { $0 == "." || $0 == ")" }
     }
 
     /// The note line's text with `protected`'s backslash taken away.
     static func unprotected(_ text: Substring) -> Substring {
-        if text.unicodeScalars.first == "\\" { return Substring(text.unicodeScalars.dropFirst()) }
-        if let digits = markerDigits(text, then: { $0 == "\\" }) {
-            let split = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: digits)
-            return Substring(
-                String(Substring(text.unicodeScalars[..<split]))
-                    + String(Substring(text.unicodeScalars[text.unicodeScalars.index(after: split)...])))
-        }
-        return text
+        let scalars = text.unicodeScalars
+        if scalars.first == "\\" { return Substring(scalars.dropFirst()) }
+        let word = leadingWord(text)
+        guard word > 0, scalars.dropFirst(word).first == "\\" else { return text }
+        let split = scalars.index(scalars.startIndex, offsetBy: word)
+        return Substring(
+            String(Substring(scalars[..<split])) + String(Substring(scalars[scalars.index(after: split)...])))
     }
 
     /// Appends `note`'s lines to `out`, each after `base` spaces (an empty line stays empty).
@@ -142,6 +144,9 @@ enum MarkdownNoteLayout {
             }
             out.append(UInt8(ascii: "\n"))
         }
+        // The shortest fence of each character that nothing closes from some line on: no longer
+        // one opened later is closed either, so a note of many open fences is searched once.
+        var unclosable: [Unicode.Scalar: Int] = [:]
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -151,15 +156,17 @@ enum MarkdownNoteLayout {
                 index += 1
                 continue
             }
-            if let fence = Fence(opening: text),
-                let close = lines[(index + 1)...].firstIndex(where: {
+            if let fence = Fence(opening: text), fence.length < unclosable[fence.mark, default: .max] {
+                let close = lines[(index + 1)...].firstIndex {
                     let (indent, text) = $0.splitIndent
                     return indentWidth(indent, from: base) < 4 && fence.isClosed(by: text)
-                })
-            {
-                for line in lines[index...close] { write(line) }
-                index = close + 1
-                continue
+                }
+                if let close {
+                    for line in lines[index...close] { write(line) }
+                    index = close + 1
+                    continue
+                }
+                unclosable[fence.mark] = fence.length
             }
             write(line, String(indent) + protected(text))
             index += 1

@@ -124,7 +124,8 @@ struct MarkdownReaderTests {
               \\- not an item
               1\\. not one either
               \\\\ a backslash
-              \\key:: value
+              key\\:: value
+              \\old:: protection
                   - four columns in: text
               ```sh
               - inside code
@@ -137,7 +138,7 @@ struct MarkdownReaderTests {
         #expect(items.map(\.title) == ["Item", "Next"])
         #expect(
             items[0].note
-                == "- not an item\n1. not one either\n\\ a backslash\nkey:: value\n    - four columns in: text\n"
+                == "- not an item\n1. not one either\n\\ a backslash\nkey:: value\nold:: protection\n    - four columns in: text\n"
                 + "```sh\n- inside code\n  # indented\n```\n---")
         // A fence nobody closes ends where a line is left of the item's text, as in CommonMark.
         let open = try read("- a\n  ```\n  - code\n- b\n").items

@@ -35,7 +35,8 @@ struct MarkdownWriterTests {
             $0.properties = [("Effort", "2h")]
         }
         try set(store, ids[4]) { $0.properties = [("id", "x"), ("heading", "3")] }
-        try store.setNote(ids[2], to: "1. step\n2) step\n#tag is text\n# heading")
+        try store.setNote(
+            ids[2], to: "1. step\n2) step\n#tag is text\n# heading\nid:: 1\nSCHEDULED: <2026-01-01>\nC\\C++")
         #expect(
             try export(store) == """
                 <!-- workflow: TODO NEXT | DONE CANCELLED -->
@@ -52,6 +53,9 @@ struct MarkdownWriterTests {
                   2\\) step
                   #tag is text
                   \\# heading
+                  id\\:: 1
+                  SCHEDULED\\: <2026-01-01>
+                  C\\\\C++
                 - \u{200B}TODO list
                 - Heading later
                   id:: x
