@@ -34,8 +34,8 @@ struct MarkdownItemLine {
         return logseqOpen.contains(word) || logseqDone.contains(word) || keywords.contains(word)
     }
 
-    /// The item `content` (a list item's text after its bullet) stands for, and the Logseq
-    /// heading level its title had, if any.
+    /// The item `content` (a list item's text after its bullet) stands for: its state, its
+    /// priority, a Logseq heading's level as the property `heading`, and its title.
     func item(_ content: Substring) -> ImportedItem {
         var rest = content
         var item = ImportedItem(title: "")
