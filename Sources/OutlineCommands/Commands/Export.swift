@@ -8,10 +8,13 @@ extension Outline {
             discussion: """
                 Formats (--format, default markdown):
                   markdown  a CommonMark / GitHub Flavored Markdown list: - bullets, two spaces \
-                a level, done items as - [x] tasks (--tasks writes open ones as - [ ]), notes as \
-                paragraphs under their items; text is backslash-escaped so that any CommonMark \
-                reader, and pandoc's own Markdown, sees the same tree and text (x^2^, H~2~O and \
-                $a$ stay text).
+                a level, tasks as - [ ] and - [x] with any keyword but the workflow's first ones \
+                after the box (--tasks writes plain items as - [ ] too), a workflow other than \
+                TODO | DONE in a first <!-- workflow: ... --> line; tags, dates, priority and \
+                properties as Logseq's key:: value lines under the item; notes under them as \
+                written, code blocks and tables included. Titles are backslash-escaped so that \
+                any CommonMark reader, and pandoc's own Markdown, sees the same tree and text \
+                (x^2^, H~2~O and $a$ stay text). Done times are not written.
                   opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
                 items with _complete="true".
                   org       org-mode headlines, one * a level, done items as DONE (--tasks writes \
@@ -71,7 +74,9 @@ extension Outline {
             case .json:
                 wroteItems = try ListingJSON.write(
                     store, from: start, includingStart: includeSelf, maxDepth: nil, leavingOutDone: open)
-            case .markdown: wroteItems = try write(MarkdownWriter(marksOpenTasks: tasks), store, from: start)
+            case .markdown:
+                wroteItems = try write(
+                    MarkdownWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .opml: wroteItems = try write(OPMLWriter(), store, from: start)
             case .org: wroteItems = try write(OrgWriter(marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)

@@ -14,8 +14,12 @@ extension Outline {
                 line.
 
                 What is read: Markdown lists (-, *, + and numbered bullets, nested by indent), \
-                headings as parents of what follows, [ ] and [x] tasks, other lines as notes \
-                (Logseq's key:: value lines dropped); OPML's <outline> elements with _note, \
+                headings as parents of what follows, [ ], [x] and [COMPLETE] tasks with a \
+                keyword after the box that the workflow names, Logseq's TODO, DOING, NOW, LATER, \
+                WAITING, DONE and CANCELED markers and [#A] priorities, key:: value lines as \
+                tags, dates, priority and properties (id:: and collapsed:: too), SCHEDULED: and \
+                DEADLINE: lines, - ## heading blocks, other lines under an item as its note, \
+                exactly (page properties before the first item are left out, and said); OPML's <outline> elements with _note, \
                 _complete and _status; org headlines with TODO and DONE and body text as notes; \
                 text nested by any consistent indent; the JSON of 'outline ls --json' with every \
                 attribute (state, done_at, last_done, tags, scheduled, due, priority, \

@@ -13,7 +13,8 @@ extension DocumentFormat {
         }
     }
 
-    /// The format a document's content suggests, read in UTF-8, UTF-16 or UTF-32: XML is OPML,
+    /// The format a document's content suggests, read in UTF-8, UTF-16 or UTF-32: Markdown's
+    /// `<!-- workflow: ... -->` line is Markdown, other XML is OPML,
     /// an array is JSON, a line that starts with `* ` after a first line that does is org (`*`
     /// bullets without one are Markdown), a bullet or heading is Markdown, and anything else
     /// text.
@@ -28,7 +29,13 @@ extension DocumentFormat {
 
     /// The format that the start of a document, in UTF-8, suggests.
     private init(text head: [UInt8]) {
-        let first = head.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        let start = head.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        let first = start.map { head[$0] }
+        // The comment `MarkdownWriter` starts a document with when the workflow is not the default.
+        if let start, head[start...].starts(with: "<!-- workflow:".utf8) {
+            self = .markdown
+            return
+        }
         if first == UInt8(ascii: "<") {
             self = .opml
             return
@@ -91,7 +98,7 @@ extension DocumentFormat {
         -> ImportedDocument
     {
         switch self {
-        case .markdown: ImportedDocument(items: try MarkdownReader.read(bytes))
+        case .markdown: try MarkdownReader.read(bytes, context: context)
         case .opml: ImportedDocument(items: try OPMLReader.read(bytes))
         case .org: ImportedDocument(items: try OrgReader.read(bytes))
         case .text: ImportedDocument(items: try TextReader.read(bytes))

@@ -1,97 +1,27 @@
 /// The `markdown` format, as people write it and other outliners export it: `-`, `*`, `+` and
 /// numbered bullets, nested by indent (spaces or tabs); headings (`#` to `######`) as parents of
-/// what follows; `[ ]`, `[x]` and `[X]` task markers and Workflowy's `[COMPLETE]`; lines that are
-/// not bullets as the note of the item before; Logseq's `key:: value` property lines dropped;
-/// fenced code kept whole in a note; blank lines and thematic breaks ignored. Backslash escapes
-/// of ASCII punctuation are undone, so `MarkdownWriter`'s output reads back exactly.
+/// what follows; task markers, keywords, Logseq's markers and `[#A]` priorities
+/// (`MarkdownItemLine`); the attribute lines right under an item (`MarkdownAttributeLines`);
+/// other lines under an item as its note, exactly (`MarkdownNoteLayout`); blank lines and
+/// thematic breaks between items ignored. Backslash escapes of ASCII punctuation in titles are
+/// undone, so `MarkdownWriter`'s output reads back exactly. What it cannot carry (page
+/// properties, front matter) it counts in the document's report.
 public enum MarkdownReader {
-    /// The items of a Markdown document.
+    /// The items of a Markdown document, read into an outline with the default workflow.
     ///
     /// - Throws: `DocumentError` naming the line.
     public static func read(_ bytes: [UInt8]) throws -> [ImportedItem] {
-        var nester = ItemNester()
-        var headings: [Int] = []  // levels of the open headings
-        var listLevels = IndentLevels()
-        var noteLines: [String] = []
-        var blanksBefore = 0
-        var fence: Substring?
-
-        func finishNote(line: Int) throws {
-            guard !noteLines.isEmpty, var item = nester.last else {
-                noteLines = []
-                return
-            }
-            item.note = try checkedNote(noteLines.joined(separator: "\n"), line: line)
-            nester.last = item
-            noteLines = []
-        }
-        func add(_ item: ImportedItem, depth: Int, line: Int) throws {
-            try finishNote(line: line - 1)
-            try nester.add(try checked(item, line: line, emptyAllowed: true), depth: depth, line: line)
-        }
-
-        var lastLine = 0
-        for (number, line) in try DocumentLines(bytes) {
-            lastLine = number
-            let (indent, rest) = line.splitIndent
-            if let open = fence {
-                noteLines.append(String(rest))
-                if rest.hasPrefix(open) { fence = nil }
-                continue
-            }
-            if line.isBlank {
-                blanksBefore += 1
-                continue
-            }
-            // Blank lines inside a note are kept, as many as there were; the one that
-            // `MarkdownWriter` puts between an item and its note is not part of the note.
-            let blanks = noteLines.isEmpty ? max(0, blanksBefore - 1) : blanksBefore
-            defer { blanksBefore = 0 }
-            if rest.hasPrefix("```") || rest.hasPrefix("~~~") {
-                fence = rest.prefix(3)
-                if nester.last != nil { noteLines += repeatElement("", count: blanks) }
-                noteLines.append(String(rest))
-                if nester.last == nil { try add(ImportedItem(title: String(rest)), depth: 1, line: number) }
-                continue
-            }
-            if isThematicBreak(rest) { continue }
-            if let (level, title) = heading(rest), indent.count < 4 {
-                while let last = headings.last, last >= level { headings.removeLast() }
-                headings.append(level)
-                listLevels = IndentLevels()
-                try add(ImportedItem(title: unescaped(title)), depth: headings.count, line: number)
-                continue
-            }
-            if let content = bulletContent(rest) {
-                let depth = headings.count + listLevels.depth(of: indent)
-                try add(taskItem(content), depth: depth, line: number)
-                continue
-            }
-            if isProperty(rest) { continue }
-            if nester.last == nil {
-                // Text before any item or heading: an item of its own.
-                try add(ImportedItem(title: unescaped(rest)), depth: 1, line: number)
-                continue
-            }
-            noteLines += repeatElement("", count: blanks)
-            noteLines.append(unescaped(rest))
-        }
-        try finishNote(line: lastLine)
-        return try nester.finish()
+        try read(bytes, context: DocumentReadingContext()).items
     }
 
-    /// The item a list item's text stands for: its task marker read as a state.
-    private static func taskItem(_ content: Substring) -> ImportedItem {
-        for (marker, done) in [("[ ] ", false), ("[x] ", true), ("[X] ", true), ("[COMPLETE] ", true)] {
-            if content.startsWith(ascii: marker) {
-                return ImportedItem(title: unescaped(content.droppingASCII(marker.utf8.count)), isDone: done)
-            }
-        }
-        for (marker, done) in [("[ ]", false), ("[x]", true), ("[X]", true)]
-        where content.utf8.elementsEqual(marker.utf8) {
-            return ImportedItem(title: "", isDone: done)
-        }
-        return ImportedItem(title: unescaped(content))
+    /// The items, declared workflow and report of a Markdown document, read into an outline
+    /// whose workflow is `context.workflow`.
+    ///
+    /// - Throws: `DocumentError` naming the line.
+    public static func read(_ bytes: [UInt8], context: DocumentReadingContext) throws -> ImportedDocument {
+        var reading = MarkdownDocumentReading(outline: context.workflow)
+        for (number, line) in try DocumentLines(bytes) { try reading.take(line, number: number) }
+        return try reading.finish()
     }
 
     /// The text after a bullet (`- `, `* `, `+ `, `1. `, `1) `), or nil for a line that is none.
@@ -114,7 +44,7 @@ public enum MarkdownReader {
     }
 
     /// An ATX heading's level and text, without a closing sequence of `#`.
-    private static func heading(_ line: Substring) -> (Int, Substring)? {
+    static func heading(_ line: Substring) -> (Int, Substring)? {
         let hashes = line.unicodeScalars.prefix { $0 == "#" }
         guard (1...6).contains(hashes.count) else { return nil }
         let rest = line[hashes.endIndex...]
@@ -134,7 +64,7 @@ public enum MarkdownReader {
     }
 
     /// `***`, `- - -`, `___`: a line of three or more of one of those, and spaces.
-    private static func isThematicBreak(_ line: Substring) -> Bool {
+    static func isThematicBreak(_ line: Substring) -> Bool {
         let marks = line.filter { $0 != " " && $0 != "\t" }
         guard marks.count >= 3, let first = marks.first, "-*_".contains(first) else { return false }
         return marks.allSatisfy { $0 == first }

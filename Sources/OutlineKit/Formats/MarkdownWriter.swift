@@ -1,42 +1,71 @@
-/// The `markdown` format: a CommonMark list that GitHub Flavored Markdown reads the same way.
+/// The `markdown` format: a CommonMark list that GitHub Flavored Markdown reads the same way,
+/// with Logseq's attribute lines.
 ///
-/// One list item a line, `- ` bullets, two spaces of indent a level; a done item is a task list
-/// item, `- [x] `, and with `marksOpenTasks` an open one is `- [ ] `. A note follows its item's
-/// line after a blank line, as a paragraph indented to the item's text, so that no reader takes
-/// it for more of the title. Text is escaped (`MarkdownEscaping`) so that any CommonMark reader,
-/// and pandoc's own Markdown reader, sees the same tree and the same characters.
+/// One list item a line, `- ` bullets, two spaces of indent a level. A task is a task list item,
+/// `- [ ] ` or `- [x] `, its keyword after the box unless it is the workflow's first open or done
+/// one; with `marksOpenTasks` a plain item is `- [ ] ` too. A document whose workflow is not the
+/// default starts with it in an HTML comment. Tags, dates, priority and properties follow as
+/// `key:: value` lines (`MarkdownAttributeLines`), a `heading` property of 1 to 6 that comes
+/// first as Logseq's `- ## title`; the note follows after a blank line, indented to the item's
+/// text, every line as it is but where `MarkdownNoteLayout` protects it. Titles are escaped
+/// (`MarkdownEscaping`) so that any CommonMark reader, and pandoc's own Markdown reader, sees
+/// the same tree and the same characters.
 public struct MarkdownWriter: OutlineDocumentWriter {
     /// The document written so far and not yet taken.
     public var bytes: [UInt8] = []
     /// Whether open items are written as unchecked tasks (`- [ ] `).
     public let marksOpenTasks: Bool
+    /// The outline's workflow: which keywords the check boxes stand for alone.
+    public let workflow: Workflow
 
-    /// A writer with nothing written yet.
-    public init(marksOpenTasks: Bool = false) {
+    /// A writer with nothing written yet, for an outline whose workflow is `workflow`.
+    public init(workflow: Workflow = .standard, marksOpenTasks: Bool = false) {
+        self.workflow = workflow
         self.marksOpenTasks = marksOpenTasks
     }
 
-    /// A list has no header.
-    public mutating func begin(title: String?) {}
+    /// The workflow, if it is not the default: `<!-- workflow: TODO NEXT | DONE -->`.
+    public mutating func begin(title: String?) {
+        guard workflow != .standard else { return }
+        bytes.append(contentsOf: "<!-- workflow: \(workflow.description) -->\n\n".utf8)
+    }
 
-    /// The item's line, then its note.
+    /// The item's line, its attribute lines, then its note.
     public mutating func enter(_ entry: TreeEntry) throws {
         try Title.requireWritable(entry.item.title, of: entry.id, in: "markdown")
         let item = entry.item
+        let attributes = entry.attributes ?? ItemAttributes(state: item.isDone ? workflow.done[0] : nil)
         bytes.appendSpaces(2 * (entry.depth - 1))
-        bytes.append(item.isDone ? "- [x] " : marksOpenTasks ? "- [ ] " : "- ")
+        bytes.append("- ")
+        if item.isDone {
+            bytes.append("[x] ")
+            if let state = attributes.state, state != workflow.done[0] { bytes.append(contentsOf: (state + " ").utf8) }
+        } else if let state = attributes.state {
+            bytes.append("[ ] ")
+            if state != workflow.open[0] { bytes.append(contentsOf: (state + " ").utf8) }
+        } else if marksOpenTasks {
+            bytes.append("[ ] ")
+        }
+        var headingProperty: Int?
+        if let first = attributes.properties.first, first.key == "heading",
+            let level = Int(first.value), (1...6).contains(level), first.value == String(level)
+        {
+            headingProperty = 0
+            bytes.append(contentsOf: (String(repeating: "#", count: level) + " ").utf8)
+        }
+        if MarkdownItemLine.needsProtection(item.title, keywords: workflow.keywords) {
+            bytes.append(contentsOf: String(MarkdownItemLine.zeroWidthSpace).utf8)
+        }
         MarkdownEscaping.append(item.title, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
-        guard let note = item.note else { return }
-        bytes.append(UInt8(ascii: "\n"))
-        for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
-            let text = line.drop { $0 == " " || $0 == "\t" }
-            if !text.isEmpty {
-                bytes.appendSpaces(2 * entry.depth)
-                MarkdownEscaping.append(String(text), to: &bytes)
-            }
+        for line in MarkdownAttributeLines.lines(attributes, skipping: headingProperty) {
+            bytes.appendSpaces(2 * entry.depth)
+            bytes.append(contentsOf: line.utf8)
             bytes.append(UInt8(ascii: "\n"))
         }
+        guard let note = item.note else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        MarkdownNoteLayout.append(note, base: 2 * entry.depth, to: &bytes)
     }
 
     /// Nothing closes an item.

@@ -39,7 +39,7 @@ struct ExportIncludeSelfTests {
                   - [x] Eggs
 
                     Free range
-                    six of them
+                      six of them
 
                 """)
         #expect(try export(["Groceries/Milk", "--include-self", "--tasks"]) == "- [ ] Milk\n  - [ ] Oat milk\n")
@@ -89,7 +89,8 @@ struct ExportIncludeSelfTests {
 
     /// An item without children, which a plain export writes as an empty document.
     @Test(arguments: [
-        ("markdown", "- [x] Eggs\n\n  Free range\n  six of them\n"), ("org", "* DONE Eggs\nFree range\nsix of them\n"),
+        ("markdown", "- [x] Eggs\n\n  Free range\n    six of them\n"),
+        ("org", "* DONE Eggs\nFree range\nsix of them\n"),
         ("text", "Eggs\n"),
         (
             "opml",

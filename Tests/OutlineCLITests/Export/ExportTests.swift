@@ -32,7 +32,7 @@ struct ExportTests {
                   - [x] Eggs
 
                     Free range
-                    six of them
+                      six of them
                 - Work
 
                 """)
@@ -73,7 +73,9 @@ struct ExportTests {
         #expect(try export(["--open", "--format", "text"]) == "Groceries\n  Milk\n    Oat milk\nWork\n")
     }
 
-    /// Titles and notes that Markdown would otherwise read as structure or markup.
+    /// Titles that Markdown would otherwise read as structure or markup, and notes with lines that
+    /// it would read as structure. (A note is Markdown, written as it is: its inline markup is the
+    /// reader's to render, so the notes here hold none.)
     static let awkwardTitles = [
         "# not a heading", "- not a bullet", "+ plus", "* star", "1. numbered", "2) also", "[ ] box", "[x] checked",
         "> quote", "= equals", "*emphasis* and _this_", "`code`", "<div>html</div>", "&amp; an entity", "a & b < c",
@@ -87,7 +89,7 @@ struct ExportTests {
         try outline.run(["add", "--under", "1", "--"] + Self.awkwardTitles)
         try outline.run(["add", "--under", "2", "--", "child of a heading look-alike", "- and another"])
         try outline.run(["done", "3", "5", "8"])
-        try outline.run(["note", "2", "first line\n- not a list\n# not a heading\n\nsecond paragraph *not em*"])
+        try outline.run(["note", "2", "first line\n- not a list\n# not a heading\n\nsecond paragraph"])
         try outline.run(["note", "6", "=== underline?\n    indented code?"])
     }
 
@@ -139,17 +141,21 @@ struct ExportTests {
         try outline.run(["note", "2", "area x^2^ m, H~2~O,\n$a$ or $b$ and ~~gone~~"])
         try outline.run(["done", "3"])
         let markdown = try export(["--tasks"])
-        let ours = try ourTree()
+        // A note is Markdown, written as it is (SPEC, "Notes are kept exactly"): its markup is
+        // the readers' to render, and only the titles are held to the text.
+        let titles = try ourTree().map(\.withoutNotes)
         for reader in ["pandoc -f markdown -t json", "pandoc -f gfm -t json"] {
-            let read = try DocumentNode.fromPandocLists(run(reader, input: markdown))
-            #expect(read == ours, "\(reader) read:\n\(read.map(\.description).joined(separator: "\n"))")
+            let read = try DocumentNode.fromPandocLists(run(reader, input: markdown)).map(\.withoutNotes)
+            #expect(read == titles, "\(reader) read:\n\(read.map(\.description).joined(separator: "\n"))")
         }
         let cmark = try DocumentNode.fromCmarkXML(
             run("cmark-gfm -e strikethrough -e tasklist -t xml", input: markdown))
-        #expect(cmark.map { $0.states(true, defaultDone: false) } == ours, "cmark-gfm read:\n\(cmark)")
+        #expect(
+            cmark.map { $0.states(true, defaultDone: false).withoutNotes } == titles, "cmark-gfm read:\n\(cmark)")
         // Import takes the escapes away: the same titles and notes, and the same document again.
         let copy = OutlineProcess()
-        let imported = try copy.run(["import", "-", "--format", "markdown"], input: markdown)
+        // (Without --tasks: `- [ ]` is an open task, TODO, where these items are plain.)
+        let imported = try copy.run(["import", "-", "--format", "markdown"], input: try export([]))
         #expect(imported.status == 0, "\(imported)")
         // Markdown carries whether an item is done, not when: the times are the import's own.
         func listing(_ process: OutlineProcess) throws -> String {

@@ -16,6 +16,19 @@ struct RealFileImportTests {
         "dynalist.opml": ["Reading list", "  [x] Dune {Frank Herbert}", "  Neuromancer", "Ideas"],
         "omnioutliner.opml": ["Trip", "  [x] Passport", "  Tickets {print them}"],
         "logseq.md": ["Launch plan", "  Draft slides", "  Review with team", "Notes {A second line of the block}"],
+        "logseq-garden.md": [
+            "Spring planting", "  Order seeds #garden", "  Build the raised bed",
+            "  Read about #[[companion planting]]",
+            "  [x] Clear the old bed", "  [x] Buy a greenhouse",
+            "Notes {See ((6571a0f2-3c1e-4b8a-9d2e-1f0a2b3c4d5e)) for the seed list./```python/def water(days):/"
+                + "    return days * 2/```}",
+            "Water the seedlings",
+        ],
+        "github-tasks.md": [
+            "Release checklist", "  [x] Bump the version in `Package.swift`", "  Update the changelog",
+            "    [x] Bugs fixed since 1.2", "    New commands", "  Tag the release", "    Run the tests on Linux first",
+            "    [x] Build the docs", "  Announce it (see #123)",
+        ],
         "obsidian.md": ["Weekly review", "  Inbox zero", "  [x] Pay rent", "    Sub task", "  [x] Capital X"],
         "readme.md": [
             "Project {Intro paragraph.}", "  Install", "    Download", "    Run `make`", "  Usage", "    Start",

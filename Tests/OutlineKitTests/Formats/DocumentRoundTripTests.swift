@@ -74,7 +74,7 @@ struct DocumentRoundTripTests {
     }
 
     /// The tree as the format keeps it: titles and nesting for text; the rest keep states and
-    /// notes, markdown and org without white space at the start of a note's lines.
+    /// notes, org without white space at the start of a note's lines.
     static func tree(_ store: OutlineStore, _ format: DocumentFormat) throws -> [String] {
         var lines: [String] = []
         try store.walk { entry in
@@ -82,7 +82,7 @@ struct DocumentRoundTripTests {
             var line = "\(entry.depth) \(item.title.debugDescription)"
             if format != .text {
                 var note = item.note
-                if format == .markdown || format == .org {
+                if format == .org {
                     note = note.map {
                         $0.split(separator: "\n", omittingEmptySubsequences: false)
                             .map { String($0.drop { $0 == " " || $0 == "\t" }) }.joined(separator: "\n")
@@ -136,6 +136,8 @@ struct DocumentRoundTripTests {
         #expect(DocumentFormat(content: Array("[{\"title\":\"x\"}]".utf8)) == .json)
         #expect(DocumentFormat(content: Array("#+TITLE: x\n* a\n".utf8)) == .org)
         #expect(DocumentFormat(content: Array("- a\n  - b\n".utf8)) == .markdown)
+        #expect(DocumentFormat(content: Array("<!-- workflow: TODO NEXT | DONE -->\n\n- a\n".utf8)) == .markdown)
+        #expect(DocumentFormat(content: Array("<!-- a comment -->\n<opml>".utf8)) == .opml)
         #expect(DocumentFormat(content: Array("a\n  b\n".utf8)) == .text)
     }
 }

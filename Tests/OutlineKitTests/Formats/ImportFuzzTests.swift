@@ -13,6 +13,9 @@ struct ImportFuzzTests {
         "\n", "  ", "\t", "- ", "* ", "** ", "# ", "1. ", "[x] ", "[ ] ", "\\", "<outline text=\"x\">", "</outline>",
         "<", ">", "&", "&amp;", "&#10;", "&#0;", "\"", "<!DOCTYPE x>", "```", "TODO ", "DONE ", ":PROPERTIES:",
         ":END:", "key:: value", "\u{200B}", "{", "}", "[", "]", "\"title\":", "null", "\u{FF}", "\u{0}", "é",
+        // Markdown's keywords, attribute lines, planning lines and workflow comment.
+        "tags:: a, b", "id:: 1", "scheduled:: <2026-01-01 Thu 10:00 +1w>", "SCHEDULED: <2026-01-01 Thu>",
+        "<!-- workflow: TODO NEXT | DONE -->", "<!-- workflow: x -->", "[#A] ", "LATER ", "~~~", "---\n", "## ",
     ]
 
     @Test func mutatedDocumentsImportWholeOrNotAtAll() throws {

@@ -1,0 +1,67 @@
+import Foundation
+import OutlineKit
+import Testing
+
+/// `MarkdownWriter` byte for byte: where keywords, the workflow, attribute lines and protected
+/// titles and note lines go (SPEC, "Formats", markdown).
+@Suite("Writing Markdown: keywords, attribute lines and protection")
+struct MarkdownWriterTests {
+    private func export(_ store: OutlineStore, tasks: Bool = false) throws -> String {
+        var writer = MarkdownWriter(workflow: try store.workflow(), marksOpenTasks: tasks)
+        try writer.begin(title: nil)
+        try store.walk(readingAttributes: true, enter: { try writer.enter($0) }, leave: { writer.leave($0) })
+        writer.end()
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private func set(_ store: OutlineStore, _ id: ItemID, _ body: (inout AttributeChange) -> Void) throws {
+        var change = AttributeChange()
+        body(&change)
+        try store.setAttributes([id], change)
+    }
+
+    @Test func keywordsWorkflowAndAttributeLines() throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        try store.setWorkflow(try Workflow(parsing: "TODO NEXT | DONE CANCELLED"))
+        let ids = try store.add(["Call Ann", "Trip", "Pay", "TODO list", "Heading later"]).ids
+        try set(store, ids[0]) { $0.state = .keyword("NEXT") }
+        try set(store, ids[1]) { $0.state = .keyword("CANCELLED") }
+        try set(store, ids[2]) {
+            $0.state = .keyword("TODO")
+            $0.addedTags = ["home", "errands"]
+            $0.scheduled = .some(TaskDate(day: CalendarDay(iso: "2026-12-04")!, repeater: Repeater("++2d")))
+            $0.priority = .some(.b)
+            $0.properties = [("Effort", "2h")]
+        }
+        try set(store, ids[4]) { $0.properties = [("id", "x"), ("heading", "3")] }
+        try store.setNote(
+            ids[2], to: "1. step\n2) step\n#tag is text\n# heading\nid:: 1\nSCHEDULED: <2026-01-01>\nC\\C++")
+        #expect(
+            try export(store) == """
+                <!-- workflow: TODO NEXT | DONE CANCELLED -->
+
+                - [ ] NEXT Call Ann
+                - [x] CANCELLED Trip
+                - [ ] Pay
+                  tags:: home, errands
+                  scheduled:: <2026-12-04 Fri ++2d>
+                  priority:: B
+                  Effort:: 2h
+
+                  1\\. step
+                  2\\) step
+                  #tag is text
+                  \\# heading
+                  id\\:: 1
+                  SCHEDULED\\: <2026-01-01>
+                  C\\\\C++
+                - \u{200B}TODO list
+                - Heading later
+                  id:: x
+                  heading:: 3
+
+                """)
+        #expect(try export(store, tasks: true).contains("- [ ] \u{200B}TODO list\n- [ ] Heading later\n"))
+    }
+}
