@@ -73,7 +73,9 @@ extension Outline {
                     store, from: start, includingStart: includeSelf, maxDepth: nil, leavingOutDone: open)
             case .markdown: wroteItems = try write(MarkdownWriter(marksOpenTasks: tasks), store, from: start)
             case .opml: wroteItems = try write(OPMLWriter(), store, from: start)
-            case .org: wroteItems = try write(OrgWriter(marksOpenTasks: tasks), store, from: start)
+            case .org:
+                wroteItems = try write(
+                    OrgWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)
             }
             if !wroteItems, start != .root, !includeSelf, try store.children(of: start).isEmpty {

@@ -74,7 +74,7 @@ struct DocumentRoundTripTests {
     }
 
     /// The tree as the format keeps it: titles and nesting for text; the rest keep states and
-    /// notes, markdown and org without white space at the start of a note's lines.
+    /// notes (markdown without white space at the start of a note's lines; org keeps it).
     static func tree(_ store: OutlineStore, _ format: DocumentFormat) throws -> [String] {
         var lines: [String] = []
         try store.walk { entry in
@@ -82,7 +82,7 @@ struct DocumentRoundTripTests {
             var line = "\(entry.depth) \(item.title.debugDescription)"
             if format != .text {
                 var note = item.note
-                if format == .markdown || format == .org {
+                if format == .markdown {
                     note = note.map {
                         $0.split(separator: "\n", omittingEmptySubsequences: false)
                             .map { String($0.drop { $0 == " " || $0 == "\t" }) }.joined(separator: "\n")
