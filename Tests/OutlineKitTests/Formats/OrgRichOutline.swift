@@ -49,6 +49,23 @@ enum OrgRichOutline {
         return formatter.date(from: text)!
     }
 
+    /// The day and minute `moment` shows on the clocks of `zone`, as a date.
+    static func local(_ moment: Date) -> TaskDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        return TaskDate(
+            day: CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)!,
+            minuteOfDay: parts.hour! * 60 + parts.minute!)
+    }
+
+    /// `moment` as org's inactive timestamp in `zone`: `[2026-11-20 Fri 09:12]`.
+    static func inactiveStamp(_ moment: Date) -> String {
+        let date = local(moment)
+        let weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.day.weekday - 1]
+        return "[\(date.day) \(weekday) \(date.time!)]"
+    }
+
     /// `text` as a date: `2026-12-04 14:30 +1w`.
     static func date(_ text: String) -> TaskDate {
         let parts = text.split(separator: " ")
