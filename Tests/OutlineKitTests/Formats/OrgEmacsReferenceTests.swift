@@ -30,13 +30,7 @@ struct OrgEmacsReferenceTests {
 
     /// The done time as org's `CLOSED` holds it: the day and minute in the document's zone.
     static func closed(_ moment: Date?) -> TaskDate? {
-        guard let moment else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = OrgRichOutline.zone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
-        return TaskDate(
-            day: CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)!,
-            minuteOfDay: parts.hour! * 60 + parts.minute!)
+        moment.map(OrgRichOutline.local)
     }
 
     /// Checks that org read `store`'s export as the outline holds it, headline by item.
@@ -68,10 +62,7 @@ struct OrgEmacsReferenceTests {
             #expect(stamp(headline["closed"]) == stamp(closed(item.doneAt), active: false), "\(name)")
             var expected: [String: String] = [:]
             for property in attributes.properties { expected[property.key.uppercased()] = property.value }
-            if let lastDone = closed(attributes.lastDone) {
-                expected["LAST_REPEAT"] =
-                    "[\(lastDone.day) \(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][lastDone.day.weekday - 1]) \(lastDone.time!)]"
-            }
+            if let lastDone = attributes.lastDone { expected["LAST_REPEAT"] = OrgRichOutline.inactiveStamp(lastDone) }
             var properties = headline["properties"] as? [String: String] ?? [:]
             properties["CATEGORY"] = nil  // org's own, from the file's name
             #expect(properties == expected, "\(name)")

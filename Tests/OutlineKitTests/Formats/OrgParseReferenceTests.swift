@@ -59,14 +59,12 @@ struct OrgParseReferenceTests {
                 #expect(node["scheduled"] as? String == Self.text(attributes.scheduled), "\(title)")
                 #expect(node["deadline"] as? String == Self.text(attributes.due), "\(title)")
             }
-            #expect((node["closed"] as? String != nil) == entry.item.isDone, "\(title)")
+            #expect(node["closed"] as? String == Self.text(entry.item.doneAt.map(OrgRichOutline.local)), "\(title)")
             var expected: [String: String] = [:]
             for property in attributes.properties where property.key.lowercased() != "effort" {
                 expected[property.key] = property.value
             }
-            if attributes.lastDone != nil {
-                expected["LAST_REPEAT"] = (node["properties"] as? [String: String])?["LAST_REPEAT"]
-            }
+            if let lastDone = attributes.lastDone { expected["LAST_REPEAT"] = OrgRichOutline.inactiveStamp(lastDone) }
             #expect(node["properties"] as? [String: String] == expected, "\(title)")
         }
     }
