@@ -102,6 +102,43 @@ struct OrgInterchangeTests {
         #expect(lines == expected.map { Substring($0) })
     }
 
+    @Test func withTasksPlainItemsGetTheFirstOpenKeyword() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.setWorkflow(try Workflow(parsing: "NEXT TODO | FINISHED"))
+        try fixture.store.add(["Plain", "TODO is a word here"])
+        var writer = OrgWriter(workflow: try fixture.store.workflow(), marksOpenTasks: true)
+        writer.begin(title: nil)
+        try fixture.store.walk(readingAttributes: true, enter: { try writer.enter($0) }, leave: { writer.leave($0) })
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == "#+TODO: NEXT TODO | FINISHED\n* NEXT Plain\n* NEXT \u{200B}TODO is a word here\n")
+    }
+
+    /// A property the user named `LAST_REPEAT` is a property; only org's own timestamp there,
+    /// the first one, is the last done time.
+    @Test func lastRepeatIsTheLastDoneTimeOnlyAsOrgWritesIt() throws {
+        let document = try Self.read(
+            """
+            * TODO Habit
+            :PROPERTIES:
+            :LAST_REPEAT: [2026-11-30 Mon 21:05]
+            :last_repeat: [2026-11-29 Sun 08:00]
+            :END:
+            * TODO Named
+            :PROPERTIES:
+            :LAST_REPEAT: every Monday
+            :END:
+            """)
+        #expect(document.items[0].attributes.lastDone == OrgRichOutline.moment("2026-11-30 21:05"))
+        #expect(
+            document.items[0].attributes.properties == [
+                ItemProperty(key: "last_repeat", value: "[2026-11-29 Sun 08:00]")
+            ])
+        #expect(document.items[1].attributes.lastDone == nil)
+        #expect(document.items[1].attributes.properties == [ItemProperty(key: "LAST_REPEAT", value: "every Monday")])
+        #expect(document.report.phrases.isEmpty)
+    }
+
     @Test func keywordsComeFromTheFilesOwnLinesAndAreDeclared() throws {
         let document = try Self.read(
             """
