@@ -15,13 +15,17 @@ struct OrgHeadline {
     /// What the headline held that was kept in the title or dropped, for the report.
     var notes: [ImportReport.Kind] = []
 
-    /// Org's own marks that the outline keeps as title text.
+    /// A keyword the file declares that a workflow cannot hold (`todo`), kept as title text.
     static let keptKeyword = ImportReport.Kind.kept(
         "keyword outline cannot hold", "keywords outline cannot hold", "in titles")
+    /// A priority other than A to C (org takes any letter with other settings), kept as text.
     static let keptPriority = ImportReport.Kind.kept(
         "priority other than A, B, C", "priorities other than A, B, C", "in titles")
+    /// Org's `COMMENT` mark, which the outline has no flag for: it stays the title's first word.
     static let keptComment = ImportReport.Kind.kept("COMMENT mark", "COMMENT marks", "in titles")
+    /// A tag with `#` or `%`, which org takes and the outline does not, kept at the title's end.
     static let keptTag = ImportReport.Kind.kept("tag with # or %", "tags with # or %", "in titles")
+    /// A tag given twice on one headline (ignoring case), which the outline holds once.
     static let droppedTag = ImportReport.Kind.dropped("tag given twice", "tags given twice")
 
     /// The headline `line`, or nil when it is not one (stars, then a space).

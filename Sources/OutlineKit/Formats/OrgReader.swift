@@ -40,11 +40,16 @@ struct OrgDocumentReader {
     /// open one.
     private var lookedForFileProperties = false
 
+    /// A drawer line whose key is reserved, malformed or given twice, or whose value is empty:
+    /// kept as it was at the start of the note, where the user can find it.
     static let keptProperty = ImportReport.Kind.kept(
         "property outline cannot hold", "properties outline cannot hold", "in notes")
+    /// A planning line with a day that does not exist or text org would not write there.
     static let keptPlanning = ImportReport.Kind.kept(
         "planning line outline cannot read", "planning lines outline cannot read", "in notes")
+    /// A `CLOSED` time on an open item: the outline keeps done times for done items only.
     static let droppedClosed = ImportReport.Kind.dropped("CLOSED time of an open item", "CLOSED times of open items")
+    /// The property drawer before the first headline, which belongs to no item.
     static let droppedFileProperties = ImportReport.Kind.dropped("file property drawer", "file property drawers")
 
     /// A reader of `lines`, headlines starting with `keywords`, timestamps in `zone`.

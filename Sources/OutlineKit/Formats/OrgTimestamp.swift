@@ -7,7 +7,7 @@ import Foundation
 /// so the reader passes over whatever word stands after the date; the writer writes English.
 enum OrgTimestamp {
     /// What a timestamp held that an item's date cannot: each is dropped and counted.
-    enum Loss: CaseIterable {
+    enum Loss {
         /// The end of a time range, `14:00-15:00`: a date holds one time of day.
         case timeRangeEnd
         /// A second timestamp after `--`: a date is one day.
