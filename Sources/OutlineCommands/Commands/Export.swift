@@ -17,8 +17,10 @@ extension Outline {
                 (x^2^, H~2~O and $a$ stay text). Done times are not written.
                   opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
                 items with _complete="true".
-                  org       org-mode headlines, one * a level, done items as DONE (--tasks writes \
-                open ones as TODO), notes as body text.
+                  org       org-mode headlines, one * a level: * KEYWORD [#A] title :tags:, \
+                then the planning line (SCHEDULED, DEADLINE, CLOSED), a property drawer and the \
+                note exactly (--tasks writes plain items with the first open keyword); a \
+                workflow other than TODO | DONE is the first line, #+TODO: ...
                   text      titles alone, two spaces of indent a level.
                   json      the nested array of 'outline ls --json', every attribute included: \
                 import reads it back whole (ids aside).
@@ -78,7 +80,9 @@ extension Outline {
                 wroteItems = try write(
                     MarkdownWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .opml: wroteItems = try write(OPMLWriter(), store, from: start)
-            case .org: wroteItems = try write(OrgWriter(marksOpenTasks: tasks), store, from: start)
+            case .org:
+                wroteItems = try write(
+                    OrgWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)
             }
             if !wroteItems, start != .root, !includeSelf, try store.children(of: start).isEmpty {

@@ -20,7 +20,11 @@ extension Outline {
                 tags, dates, priority and properties (id:: and collapsed:: too), SCHEDULED: and \
                 DEADLINE: lines, - ## heading blocks, other lines under an item as its note, \
                 exactly (page properties before the first item are left out, and said); OPML's <outline> elements with _note, \
-                _complete and _status; org headlines with TODO and DONE and body text as notes; \
+                _complete and _status; org headlines with the keywords of the file's #+TODO \
+                lines (TODO and DONE without one), priorities, tags, the planning line \
+                (SCHEDULED, DEADLINE, CLOSED as the done time), the property drawer, and \
+                everything else under a headline (lists, blocks, tables, LOGBOOK drawers) as its \
+                note, exactly; \
                 text nested by any consistent indent; the JSON of 'outline ls --json' with every \
                 attribute (state, done_at, last_done, tags, scheduled, due, priority, \
                 properties), each checked as 'set' checks it; keywords the workflow lacks are \

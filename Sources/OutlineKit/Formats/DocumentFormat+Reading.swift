@@ -100,7 +100,7 @@ extension DocumentFormat {
         switch self {
         case .markdown: try MarkdownReader.read(bytes, context: context)
         case .opml: ImportedDocument(items: try OPMLReader.read(bytes))
-        case .org: ImportedDocument(items: try OrgReader.read(bytes))
+        case .org: try OrgReader.read(bytes, context: context)
         case .text: ImportedDocument(items: try TextReader.read(bytes))
         case .json: ImportedDocument(items: try JSONDocumentReader.read(bytes))
         }

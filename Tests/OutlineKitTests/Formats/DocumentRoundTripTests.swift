@@ -74,20 +74,14 @@ struct DocumentRoundTripTests {
     }
 
     /// The tree as the format keeps it: titles and nesting for text; the rest keep states and
-    /// notes, org without white space at the start of a note's lines.
+    /// notes, exactly.
     static func tree(_ store: OutlineStore, _ format: DocumentFormat) throws -> [String] {
         var lines: [String] = []
         try store.walk { entry in
             let item = entry.item
             var line = "\(entry.depth) \(item.title.debugDescription)"
             if format != .text {
-                var note = item.note
-                if format == .org {
-                    note = note.map {
-                        $0.split(separator: "\n", omittingEmptySubsequences: false)
-                            .map { String($0.drop { $0 == " " || $0 == "\t" }) }.joined(separator: "\n")
-                    }
-                }
+                let note = item.note
                 line += " \(item.isDone) \(String(describing: note?.debugDescription))"
             }
             lines.append(line)

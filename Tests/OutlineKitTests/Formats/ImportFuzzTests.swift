@@ -16,6 +16,10 @@ struct ImportFuzzTests {
         // Markdown's keywords, attribute lines, planning lines and workflow comment.
         "tags:: a, b", "id:: 1", "scheduled:: <2026-01-01 Thu 10:00 +1w>", "SCHEDULED: <2026-01-01 Thu>",
         "<!-- workflow: TODO NEXT | DONE -->", "<!-- workflow: x -->", "[#A] ", "LATER ", "~~~", "---\n", "## ",
+        // org's own: keyword lines, priorities, tags, planning, drawers, blocks and their escapes.
+        "#+TODO: A B | C\n", "[#A] ", " :tag:x:", "SCHEDULED: <2026-12-01 Tue 9:00-10:00 .+1w/2d -1d>",
+        "CLOSED: [2026-11-20 Fri 09:12]", "DEADLINE: <2026-02-30>--<x>", ":LOGBOOK:\n", "#+BEGIN_SRC\n", "#+END_SRC\n",
+        ",* ", ":LAST_REPEAT: [2026-11-20 Fri 09:12]", "COMMENT ",
     ]
 
     @Test func mutatedDocumentsImportWholeOrNotAtAll() throws {
@@ -29,6 +33,7 @@ struct ImportFuzzTests {
             try DocumentFormat.allCases.filter { $0 != .json }.map {
                 ($0, try DocumentRoundTripTests.export(source.store, $0))
             } + [(DocumentFormat.json, Array(try DocumentRoundTripTests.lsJSON(source.store).utf8))]
+            + [(DocumentFormat.org, try Self.attributedOrgDocument(seed: seed))]
         let target = try StoreFixture()
         try target.store.add(["Existing"])
         var outcomes = (imported: 0, refused: 0)
@@ -68,6 +73,14 @@ struct ImportFuzzTests {
         #expect(try target.store.check().isHealthy)
         #expect(outcomes.imported > 0 && outcomes.refused > 0, "\(outcomes)")
         print("import fuzz: seed \(seed), \(round) documents, \(outcomes)")
+    }
+
+    /// The org document of an outline whose items hold every attribute and awkward notes.
+    static func attributedOrgDocument(seed: UInt64) throws -> [UInt8] {
+        let fixture = try StoreFixture()
+        try OrgRichOutline.make(fixture.store)
+        try AttributedOutline.make(fixture.store, seed: seed, count: 30)
+        return Array(try OrgRichOutline.export(fixture.store).utf8)
     }
 
     /// One random change: a byte flipped, a piece of syntax put in, a slice dropped or doubled.
