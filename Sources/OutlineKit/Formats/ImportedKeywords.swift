@@ -18,8 +18,14 @@ struct ImportedKeywords {
     /// - Throws: `workflowContradicted` for a declared keyword that the workflow has as the
     ///   other kind; `keywordContradicted`, naming the first item whose keyword contradicts it;
     ///   `unknownKeyword` for a state that is not a keyword at all (`todo`, `NONE`).
-    init(_ items: [ImportedItem], declared: [Workflow] = [], workflow: Workflow) throws {
-        self.workflow = workflow
+    /// - Parameter adoptingDeclared: take the first declared workflow as it is, in its order,
+    ///   in place of `workflow`: for an empty outline that never set one, so that a document's
+    ///   `#+TODO: NEXT TODO | CANCELLED DONE` comes back out in that order rather than merged
+    ///   into `TODO | DONE`.
+    init(
+        _ items: [ImportedItem], declared: [Workflow] = [], workflow: Workflow, adoptingDeclared: Bool = false
+    ) throws {
+        self.workflow = adoptingDeclared ? declared.first ?? workflow : workflow
         original = workflow
         for declared in declared {
             for keyword in declared.keywords {

@@ -36,7 +36,8 @@ extension OutlineStore {
     ///     or done as the items that carry them are. Consumed: they are let go once
     ///     inserted, before the step is recorded (pass `consume items` to let go of yours).
     ///   - workflows: the workflows the documents declare (org's `#+TODO:`), whose keywords
-    ///     are added to the outline's before the items' own, in their order.
+    ///     are added to the outline's before the items' own, in their order. An outline with
+    ///     no items and the default workflow takes the first as it is, in its order.
     ///   - names: the documents' names, for the step's name: `import "notes.md" (12 items)`.
     ///   - parent: the parent; nil means the root, or the anchor's parent for `.before`/`.after`.
     ///   - placement: where the first item goes; the default puts them last.
@@ -64,7 +65,12 @@ extension OutlineStore {
         var addedKeywords: [String] = []
         let change = try performChange(reportingChanges: reportingChanges, commit: !dryRun) { db in
             let place = try placement.resolve(db, parent: parent, count: topCount)
-            let keywords = try ImportedKeywords(remaining ?? [], declared: workflows, workflow: try Self.workflow(db))
+            let current = try Self.workflow(db)
+            // An outline with no items and the default workflow takes a document's own as it is.
+            let holdsItems = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id != 0)") ?? false
+            let adopting = current == .standard && !holdsItems
+            let keywords = try ImportedKeywords(
+                remaining ?? [], declared: workflows, workflow: current, adoptingDeclared: adopting)
             addedKeywords = keywords.added
             if keywords.changed {
                 try Self.storeWorkflow(keywords.workflow, db)

@@ -45,6 +45,20 @@ struct ImportReportTests {
         #expect(try store.workflow().description == "TODO NEXT WAITING | DONE CANCELLED")
     }
 
+    /// An empty outline that never set a workflow takes the document's in its own order, so
+    /// that exporting it again writes the same `#+TODO:` line; one with items keeps its own.
+    @Test func anEmptyOutlineTakesTheDeclaredWorkflowInItsOrder() throws {
+        let declared = try Workflow(parsing: "NEXT TODO | CANCELLED DONE")
+        let empty = try StoreFixture().store
+        let outcome = try empty.importDocuments([ImportedItem(title: "Call")], declaring: [declared], names: ["a.org"])
+        #expect(try empty.workflow() == declared)
+        #expect(outcome.addedKeywords == ["NEXT", "CANCELLED"])
+        let holding = try StoreFixture().store
+        try holding.add(["Inbox"])
+        try holding.importDocuments([ImportedItem(title: "Call")], declaring: [declared], names: ["a.org"])
+        #expect(try holding.workflow().description == "TODO NEXT | DONE CANCELLED")
+    }
+
     @Test func aDryRunChecksEverythingAndAddsNothing() throws {
         let fixture = try StoreFixture()
         let store = fixture.store
