@@ -92,7 +92,7 @@ extension DocumentFormat {
     {
         switch self {
         case .markdown: ImportedDocument(items: try MarkdownReader.read(bytes))
-        case .opml: ImportedDocument(items: try OPMLReader.read(bytes))
+        case .opml: try OPMLReader.read(bytes, context: context)
         case .org: ImportedDocument(items: try OrgReader.read(bytes))
         case .text: ImportedDocument(items: try TextReader.read(bytes))
         case .json: ImportedDocument(items: try JSONDocumentReader.read(bytes))

@@ -48,7 +48,9 @@ struct DocumentRoundTripTests {
         func write(_ writer: some OutlineDocumentWriter) throws -> [UInt8] {
             var writer = writer
             try writer.begin(title: nil)
-            try store.walk(enter: { try writer.enter($0) }, leave: { writer.leave($0) })
+            try store.walk(
+                readingAttributes: writer.writesAttributes, enter: { try writer.enter($0) },
+                leave: { writer.leave($0) })
             writer.end()
             return writer.bytes
         }
