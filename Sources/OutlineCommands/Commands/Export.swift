@@ -75,6 +75,7 @@ extension Outline {
             case .opml: wroteItems = try write(OPMLWriter(), store, from: start)
             case .org: wroteItems = try write(OrgWriter(marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)
+            case .taskwarrior: wroteItems = try write(TaskwarriorWriter(), store, from: start)
             }
             if !wroteItems, start != .root, !includeSelf, try store.children(of: start).isEmpty {
                 // An empty document is what a script asked for; a person who named a leaf most

@@ -14,7 +14,7 @@ extension DocumentFormat {
     }
 
     /// The format a document's content suggests, read in UTF-8, UTF-16 or UTF-32: XML is OPML,
-    /// an array is JSON, a line that starts with `* ` after a first line that does is org (`*`
+    /// tasks (objects with `uuid` and `description`) are taskwarrior's, an array is JSON, a line that starts with `* ` after a first line that does is org (`*`
     /// bullets without one are Markdown), a bullet or heading is Markdown, and anything else
     /// text.
     public init(content bytes: [UInt8]) {
@@ -31,6 +31,10 @@ extension DocumentFormat {
         let first = head.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         if first == UInt8(ascii: "<") {
             self = .opml
+            return
+        }
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{"), Self.holdsTasks(head) {
+            self = .taskwarrior
             return
         }
         if first == UInt8(ascii: "[") {
@@ -60,6 +64,10 @@ extension DocumentFormat {
             self.init(content: bytes)
             return
         }
+        if named == .json, DocumentFormat(content: bytes) == .taskwarrior {
+            self = .taskwarrior
+            return
+        }
         if named == .text, DocumentFormat(content: bytes) == .markdown,
             let first = String(decoding: UnicodeDocument.head(bytes, count: 4096), as: UTF8.self).split(
                 separator: "\n"
@@ -70,6 +78,26 @@ extension DocumentFormat {
             return
         }
         self = named
+    }
+
+    /// Whether the first object of a JSON document (at the top level, or the array's first
+    /// element) has the fields `uuid` and `description`, as every task of `task export` has and
+    /// no item of `ls --json` does.
+    private static func holdsTasks(_ head: [UInt8]) -> Bool {
+        var scanner = JSONScanner(head)
+        scanner.skipWhitespace()
+        if scanner.take(UInt8(ascii: "[")) { scanner.skipWhitespace() }
+        guard scanner.take(UInt8(ascii: "{")) else { return false }
+        var keys = Set<String>()
+        repeat {
+            scanner.skipWhitespace()
+            guard let key = try? scanner.readString() else { break }
+            keys.insert(key)
+            scanner.skipWhitespace()
+            guard scanner.take(UInt8(ascii: ":")), (try? scanner.skipValue()) != nil else { break }
+            scanner.skipWhitespace()
+        } while scanner.take(UInt8(ascii: ","))
+        return keys.contains("uuid") && keys.contains("description")
     }
 
     /// The items of `bytes` read in this format, into an outline whose workflow is
@@ -96,6 +124,7 @@ extension DocumentFormat {
         case .org: ImportedDocument(items: try OrgReader.read(bytes))
         case .text: ImportedDocument(items: try TextReader.read(bytes))
         case .json: ImportedDocument(items: try JSONDocumentReader.read(bytes))
+        case .taskwarrior: try TaskwarriorReader.read(bytes, context: context)
         }
     }
 }

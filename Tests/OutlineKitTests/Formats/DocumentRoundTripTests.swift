@@ -60,8 +60,13 @@ struct DocumentRoundTripTests {
         case .org: return try write(OrgWriter())
         case .text: return try write(TextWriter())
         case .json: return Array(try jsonListing(store).utf8)
+        case .taskwarrior:
+            return try write(TaskwarriorWriter(timeZone: TimeZone(identifier: "Europe/Paris")!, now: exportTime))
         }
     }
+
+    /// When the taskwarrior exports here run: the time of a note's lines that have no stamp.
+    static let exportTime = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// The outline as `ls --json` would give it, without ids: titles, states, notes, nesting.
     static func jsonListing(_ store: OutlineStore) throws -> String {
@@ -97,7 +102,8 @@ struct DocumentRoundTripTests {
         return lines
     }
 
-    @Test(arguments: DocumentFormat.allCases)
+    /// taskwarrior's round trip is of tasks, not of any tree: `TaskwarriorRoundTripTests`.
+    @Test(arguments: DocumentFormat.allCases.filter { $0 != .taskwarrior })
     func exportImportExportGivesTheSameDocumentAndTree(format: DocumentFormat) throws {
         for seed in 1...6 as ClosedRange<UInt64> {
             let original = try StoreFixture()
