@@ -66,7 +66,7 @@ struct DocumentRoundTripTests {
     }
 
     /// When the taskwarrior exports here run: the time of a note's lines that have no stamp.
-    static let exportTime = Date(timeIntervalSince1970: 1_795_000_000)
+    static let exportTime = Date(timeIntervalSince1970: 1_794_999_960)
 
     /// The outline as `ls --json` would give it, without ids: titles, states, notes, nesting.
     static func jsonListing(_ store: OutlineStore) throws -> String {
