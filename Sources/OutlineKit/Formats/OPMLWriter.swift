@@ -34,7 +34,7 @@ public struct OPMLWriter: OutlineDocumentWriter {
         let item = entry.item
         bytes.appendSpaces(2 * (entry.depth + 1))
         bytes.append("<outline text=\"")
-        try Self.appendEscaped(Self.htmlText(item.title), to: &bytes, item: item.id)
+        try Self.appendEscaped(Self.htmlEscaped(item.title), to: &bytes, item: item.id)
         bytes.append("\"")
         if let note = item.note {
             bytes.append(" _note=\"")
@@ -92,33 +92,6 @@ public struct OPMLWriter: OutlineDocumentWriter {
         bytes.append(">\n")
         startTagOpen = false
     }
-
-    /// A title as HTML: its Markdown links (`[text](url)`, as the reader makes of an `<a
-    /// href>`) as links, so that Workflowy and pandoc show them as such, and the rest as text.
-    /// A link whose text is empty or its address stays as written, since the reader would give
-    /// back the address alone.
-    static func htmlText(_ title: String) -> String {
-        guard title.contains("](") else { return htmlEscaped(title) }
-        var html = ""
-        var rest = Substring(title)
-        while let match = rest.firstMatch(of: markdownLink) {
-            let (text, address) = (String(match.output.1), String(match.output.2))
-            let href = address.hasPrefix("<") ? String(address.dropFirst().dropLast()) : address
-            html += htmlEscaped(String(rest[..<match.range.lowerBound]))
-            if text == href {
-                html += htmlEscaped(String(match.output.0))
-            } else {
-                html +=
-                    "<a href=\"" + htmlEscaped(href).replacingOccurrences(of: "\"", with: "&quot;") + "\">"
-                    + htmlEscaped(text) + "</a>"
-            }
-            rest = rest[match.range.upperBound...]
-        }
-        return html + htmlEscaped(String(rest))
-    }
-
-    /// `[text](url)` or `[text](<url with spaces>)`, with text that holds no brackets.
-    nonisolated(unsafe) private static let markdownLink = /\[([^\[\]]+)\]\((<[^<>]*>|[^()\s<>]+)\)/
 
     /// `text` as HTML text: its `&`, `<` and `>` as entities.
     static func htmlEscaped(_ text: String) -> String {

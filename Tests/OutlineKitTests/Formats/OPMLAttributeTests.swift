@@ -66,25 +66,6 @@ struct OPMLAttributeTests {
         #expect(read.report.firstLoss?.firstLine == 2)
     }
 
-    @Test func markdownLinksAreWrittenAsLinksAndReadBack() throws {
-        let titles = [
-            "See [the brief](https://example.com/a?b=1&c=2) & [more](<https://example.com/x y>)",
-            "[https://a.example](https://a.example)", "[](u)", "a ](b) [c](d", "[x] [y](z) \"q\"",
-        ]
-        let fixture = try StoreFixture()
-        try fixture.store.add(titles)
-        let document = try DocumentRoundTripTests.export(fixture.store, .opml)
-        let text = String(decoding: document, as: UTF8.self)
-        #expect(
-            text.contains(
-                #"text="See &lt;a href=&quot;https://example.com/a?b=1&amp;amp;c=2&quot;&gt;the brief&lt;/a&gt; &amp;amp; "#
-                    + #"&lt;a href=&quot;https://example.com/x y&quot;&gt;more&lt;/a&gt;""#), "\(text)")
-        #expect(text.contains(#"text="[https://a.example](https://a.example)""#))
-        let read = try OPMLReader.read(document, context: DocumentReadingContext())
-        #expect(read.items.map(\.title) == titles)
-        #expect(read.report.entries.isEmpty)
-    }
-
     @Test func unknownAttributesBecomePropertiesAndTheRestIsReported() throws {
         let read = try Self.read(
             Self.document(
