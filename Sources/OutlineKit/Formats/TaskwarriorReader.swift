@@ -107,49 +107,93 @@ public enum TaskwarriorReader {
     }
 
     /// The top-level items: each task under the plain items of its project, or under the task
-    /// its `outline_parent` names (when that is a task of the document and not one of its own
-    /// descendants), with the part of its project below that task's.
+    /// its `outline_parent` names (when that is a task of the document and no chain of parents
+    /// leads back to it), with the part of its project below that task's.
+    ///
+    /// - Throws: `DocumentError` when items would nest deeper than an outline holds them.
     private static func nest(_ nodes: [Node], byUUID: [String: Node]) throws -> [ImportedItem] {
         let root = Node(item: ImportedItem(title: ""), task: TaskwarriorTask(line: 1, offset: 0))
-        func segments(_ node: Node) -> [String] {
-            (node.task.project ?? "").split(separator: ".").map { String($0).trimmingWhiteSpace() }.filter {
-                !$0.isEmpty
+        let parents = parentsInTree(nodes, byUUID: byUUID)
+        // How deep each task sits (placed ones only), found parents first, so that a chain of
+        // any length costs one pass.
+        var level: [ObjectIdentifier: Int] = [:]
+        func place(_ node: Node) throws {
+            var chain: [Node] = [node]
+            while let parent = parents[ObjectIdentifier(chain.last!)], level[ObjectIdentifier(parent)] == nil {
+                chain.append(parent)
+            }
+            for node in chain.reversed() {
+                var container = root
+                var path = segments(node)
+                var depth = 0
+                if let parent = parents[ObjectIdentifier(node)] {
+                    let above = segments(parent)
+                    container = parent
+                    depth = level[ObjectIdentifier(parent)]!
+                    path = path.starts(with: above) ? Array(path.dropFirst(above.count)) : path
+                    // The structure says what the field said: it is not kept as a property.
+                    var attributes = node.item.attributes
+                    attributes.properties.removeAll { $0.key == "outline_parent" }
+                    node.item.attributes = attributes
+                }
+                depth += path.count + 1
+                if depth > OutlineStore.maximumDepth {
+                    throw DocumentError(
+                        line: node.task.line, "items nest more than \(OutlineStore.maximumDepth) levels deep")
+                }
+                level[ObjectIdentifier(node)] = depth
+                for title in path {
+                    do {
+                        container = container.project(try Title.validated(title))
+                    } catch let error as OutlineError {
+                        throw DocumentError(
+                            line: node.task.line, "the project \(JSONText.quote(title)): \(error.message)")
+                    }
+                }
+                container.children.append(node)
             }
         }
-        func parent(of node: Node) -> Node? {
+        // In the document's order, but a task's parent before it.
+        for node in nodes where level[ObjectIdentifier(node)] == nil { try place(node) }
+        return root.children.map { $0.built() }
+    }
+
+    /// The project's titles, `Home.Garden` as `["Home", "Garden"]`.
+    private static func segments(_ node: Node) -> [String] {
+        (node.task.project ?? "").split(separator: ".").map { String($0).trimmingWhiteSpace() }.filter { !$0.isEmpty }
+    }
+
+    /// The task each task nests under: the one its `outline_parent` names, unless that chain of
+    /// parents comes back on itself, whose tasks then nest under none. Each task is walked once.
+    private static func parentsInTree(_ nodes: [Node], byUUID: [String: Node]) -> [ObjectIdentifier: Node] {
+        func declared(_ node: Node) -> Node? {
             guard let uuid = node.task.field("outline_parent"), let parent = byUUID[uuid], parent !== node else {
                 return nil
             }
-            // A chain of parents that comes back to this task would hang it nowhere.
-            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(node)]
-            var next: Node? = parent
-            while let current = next {
-                guard seen.insert(ObjectIdentifier(current)).inserted else { return nil }
-                next = current.task.field("outline_parent").flatMap { byUUID[$0] }
-            }
             return parent
         }
-        for node in nodes {
-            var container = root
-            var path = segments(node)
-            if let parent = parent(of: node) {
-                let above = segments(parent)
-                container = parent
-                path = path.starts(with: above) ? Array(path.dropFirst(above.count)) : path
-                // The structure says what the field said: it is not kept as a property.
-                var attributes = node.item.attributes
-                attributes.properties.removeAll { $0.key == "outline_parent" }
-                node.item.attributes = attributes
-            }
-            for title in path {
-                do {
-                    container = container.project(try Title.validated(title))
-                } catch let error as OutlineError {
-                    throw DocumentError(line: node.task.line, "the project \(JSONText.quote(title)): \(error.message)")
+        var parents: [ObjectIdentifier: Node] = [:]
+        var settled = Set<ObjectIdentifier>()
+        for start in nodes where !settled.contains(ObjectIdentifier(start)) {
+            var path: [Node] = []
+            var onPath: [ObjectIdentifier: Int] = [:]
+            var current: Node? = start
+            while let node = current, !settled.contains(ObjectIdentifier(node)) {
+                if let index = onPath[ObjectIdentifier(node)] {
+                    // A cycle: its tasks nest under no task; those that led to it under theirs.
+                    for member in path[index...] { settled.insert(ObjectIdentifier(member)) }
+                    path.removeSubrange(index...)
+                    break
                 }
+                onPath[ObjectIdentifier(node)] = path.count
+                path.append(node)
+                current = declared(node)
             }
-            container.children.append(node)
+            for node in path {
+                settled.insert(ObjectIdentifier(node))
+                if let parent = declared(node) { parents[ObjectIdentifier(node)] = parent }
+            }
         }
-        return root.children.map { $0.built() }
+        return parents
     }
 }

@@ -91,13 +91,37 @@ struct TaskwarriorFormatTests {
         let loopA = #"{"description":"A","status":"pending","uuid":"a","outline_parent":"b"}"#
         let loopB = #"{"description":"B","status":"pending","uuid":"b","outline_parent":"a"}"#
         let document = try Self.read("[" + [child, loopA, loopB, parent].joined(separator: ",\n") + "]")
-        // The project H is made when the first task placed in it, P, is: after A and B.
-        #expect(document.items.map(\.title) == ["A", "B", "H"])
-        let p = document.items[2].children[0]
+        // C, first in the document, is placed with its parent P: H comes first.
+        #expect(document.items.map(\.title) == ["H", "A", "B"])
+        let p = document.items[0].children[0]
         #expect(p.title == "P" && p.isDone && p.doneAt == Date(timeIntervalSince1970: 1_795_773_600))
         #expect(p.children.map(\.title) == ["Sub"] && p.children[0].children.map(\.title) == ["C"])
         #expect(p.children[0].children[0].attributes.property("outline_parent") == nil)
-        #expect(document.items[0].attributes.property("outline_parent") == "b")
+        #expect(document.items[1].attributes.property("outline_parent") == "b")
+    }
+
+    /// A chain of parents read last to first is placed in one pass, and one deeper than an
+    /// outline holds items is refused, as every reader refuses it.
+    @Test func chainsOfParentsAreBoundedByTheOutlinesDepth() throws {
+        func chain(_ count: Int) -> String {
+            let tasks = (0..<count).reversed().map { index in
+                #"{"description":"t\#(index)","status":"pending","uuid":"u\#(index)""#
+                    + (index > 0 ? #","outline_parent":"u\#(index - 1)"}"# : "}")
+            }
+            return "[" + tasks.joined(separator: ",\n") + "]"
+        }
+        var item = try #require(try Self.read(chain(500)).items.first)
+        var depth = 1
+        while let child = item.children.first {
+            item = child
+            depth += 1
+        }
+        #expect(depth == 500 && item.title == "t499")
+        #expect {
+            _ = try Self.read(chain(501))
+        } throws: { error in
+            (error as? DocumentError)?.reason == "items nest more than 500 levels deep"
+        }
     }
 
     @Test(arguments: [
