@@ -45,7 +45,22 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     }
 
     /// Writes a task, or holds a plain item until it is known whether children follow.
+    ///
+    /// - Throws: `OutlineError.invalidProperty` for a property named as one of taskwarrior's
+    ///   fields that does not hold what that field holds (`TaskwarriorFieldCheck`).
     public mutating func enter(_ entry: TreeEntry) throws {
+        // Checked before it is known whether a plain item is a task, since a task written at
+        // `leave` can no longer refuse.
+        let attributes = entry.attributes ?? ItemAttributes()
+        for property in attributes.properties {
+            if let problem = TaskwarriorFieldCheck.problem(
+                key: property.key, value: property.value, attributes: attributes)
+            {
+                throw OutlineError.invalidProperty(
+                    property.key + "=" + property.value,
+                    reason: "item \(entry.item.id) cannot be exported to taskwarrior: \(problem)")
+            }
+        }
         if let parent = waiting {
             // A child follows: the plain item is a project.
             waiting = nil
@@ -101,9 +116,10 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         }
         if let parent = ancestors.last(where: { $0.uuid != nil })?.uuid { add("outline_parent", parent) }
         if let note = item.note { fields.append(("annotations", annotations(note))) }
-        // The properties, but for those the fields above already say.
-        let written = Set(fields.map(\.key)).union(["id", "urgency"])
-        for property in attributes.properties where !written.contains(property.key.lowercased()) {
+        // The properties, but for those the item itself says.
+        for property in attributes.properties where !TaskwarriorFieldCheck.written.contains(property.key.lowercased()) {
+            let key = property.key.lowercased()
+            if key == "recur" && attributes.due?.repeater != nil || key == "end" && item.isDone { continue }
             add(property.key, property.value)
         }
         bytes.append(wroteTask ? ",\n{" : "\n{")

@@ -178,3 +178,38 @@ struct TaskwarriorFormatTests {
         #expect(DocumentFormat(content: listing) == .json)
     }
 }
+
+/// What the writer refuses rather than hand to `task import`, which would stop at the task.
+@Suite("taskwarrior export refusals")
+struct TaskwarriorExportRefusalTests {
+    @Test(arguments: [
+        ("until", "never", "a moment"), ("uuid", "65f1-aa", "a uuid"), ("imask", "abc", "a number"),
+        ("recur", "weekdays", "due date"), ("rtype", "sometimes", "periodic or chained"),
+    ])
+    func aPropertyTaskwarriorWouldRefuseIsRefused(key: String, value: String, expected: String) throws {
+        let fixture = try StoreFixture()
+        let id = try fixture.store.add(["x"]).ids[0]
+        var change = AttributeChange()
+        change.properties = [(key, value)]
+        try fixture.store.setAttributes([id], change)
+        #expect {
+            _ = try DocumentRoundTripTests.export(fixture.store, .taskwarrior)
+        } throws: { error in
+            guard case OutlineError.invalidProperty(_, let reason) = error else { return false }
+            return reason.hasPrefix("item \(id) cannot be exported to taskwarrior") && reason.contains(expected)
+        }
+    }
+
+    @Test func aPendingTasksEndAndAnUnmappedRecurWithADueDateAreWritten() throws {
+        let document =
+            #"[{"description":"t","status":"pending","uuid":"11111111-1111-4111-8111-111111111111","#
+            + #""due":"20261201T080000Z","recur":"weekdays","end":"20261101T080000Z"}]"#
+        let read = try TaskwarriorReader.read(
+            Array(document.utf8), context: DocumentReadingContext(timeZone: TaskwarriorFormatTests.paris))
+        let fixture = try StoreFixture()
+        try fixture.store.importItems(read.items, names: ["t"])
+        let written = String(decoding: try DocumentRoundTripTests.export(fixture.store, .taskwarrior), as: UTF8.self)
+        #expect(
+            written.contains(#""recur":"weekdays""#) && written.contains(#""end":"20261101T080000Z""#), "\(written)")
+    }
+}
