@@ -65,12 +65,16 @@ public enum TaskwarriorReader {
 
     /// A task's item on its way into the tree: its children are added as the tasks are placed.
     private final class Node {
+        /// The item, without its children.
         var item: ImportedItem
+        /// The task it was made from (for a project's item, the task that first named it).
         let task: TaskwarriorTask
+        /// The items under it, in order.
         var children: [Node] = []
         /// The plain items made for projects under this one, by title.
         var projects: [String: Node] = [:]
 
+        /// A node for `item`, made from `task`.
         init(item: ImportedItem, task: TaskwarriorTask) {
             self.item = item
             self.task = task
