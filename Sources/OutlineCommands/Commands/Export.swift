@@ -16,7 +16,8 @@ extension Outline {
                 any CommonMark reader, and pandoc's own Markdown, sees the same tree and text \
                 (x^2^, H~2~O and $a$ stay text). Done times are not written.
                   opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
-                items with _complete="true".
+                items with _complete="true", the other attributes as _state, _tags, _scheduled, \
+                _due, _priority, _done_at, _last_done and one _KEY a property.
                   org       org-mode headlines, one * a level: * KEYWORD [#A] title :tags:, \
                 then the planning line (SCHEDULED, DEADLINE, CLOSED), a property drawer and the \
                 note exactly (--tasks writes plain items with the first open keyword); a \
@@ -24,6 +25,11 @@ extension Outline {
                   text      titles alone, two spaces of indent a level.
                   json      the nested array of 'outline ls --json', every attribute included: \
                 import reads it back whole (ids aside).
+                  taskwarrior  the JSON that 'task import' reads: done items completed, the rest \
+                pending, but plain items with children, which are the project of the tasks \
+                below them; a task's parent task in outline_parent, the due date's repeater as \
+                recur, the scheduled date's as scheduled_repeat, the note's lines as \
+                annotations, properties as fields.
                 --open leaves out done items with their subtrees.
 
                 --include-self writes REF itself too, its descendants one level deeper, so that \
@@ -38,6 +44,7 @@ extension Outline {
                   outline export --tasks | pandoc -f gfm -o todo.html
                   outline export Trips --format org --open
                   outline export Work --include-self --json | outline import - --under Archive
+                  outline export --format taskwarrior > tasks.json && task import tasks.json
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -48,7 +55,8 @@ extension Outline {
         @Flag(help: "Write REF itself too, with its descendants below it.")
         var includeSelf = false
 
-        @Option(help: ArgumentHelp("markdown (the default), opml, org, text or json.", valueName: "format"))
+        @Option(
+            help: ArgumentHelp("markdown (the default), opml, org, text, json or taskwarrior.", valueName: "format"))
         var format: DocumentFormat?
 
         @Flag(help: "Leave out done items, with their subtrees.")
@@ -84,6 +92,7 @@ extension Outline {
                 wroteItems = try write(
                     OrgWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)
+            case .taskwarrior: wroteItems = try write(TaskwarriorWriter(), store, from: start)
             }
             if !wroteItems, start != .root, !includeSelf, try store.children(of: start).isEmpty {
                 // An empty document is what a script asked for; a person who named a leaf most

@@ -5,13 +5,15 @@ import OutlineKit
 extension Outline {
     struct Import: TakesGlobalOptions, TakesPlacement {
         static let configuration = CommandConfiguration.outlineCommand(
-            "import", abstract: "Add the outlines of documents: Markdown, OPML, org, indented text or JSON.",
+            "import",
+            abstract: "Add the outlines of documents: Markdown, OPML, org, indented text, JSON or taskwarrior's.",
             discussion: """
                 Each FILE's items are added, nested as written, as consecutive siblings at the \
                 place given (default: last at the top level); - or no FILE reads standard input. \
                 The format comes from --format, else the file's extension (.md, .opml, .org, \
-                .txt, .json), else its content. Prints the ids of the new top-level items, one a \
-                line.
+                .txt, .json; a .json file of tasks, objects with uuid and description, is \
+                taskwarrior's), else its content. Prints the ids of the new top-level items, one \
+                a line.
 
                 What is read: Markdown lists (-, *, + and numbered bullets, nested by indent), \
                 headings as parents of what follows, [ ], [x] and [COMPLETE] tasks with a \
@@ -20,7 +22,9 @@ extension Outline {
                 tags, dates, priority and properties (id:: and collapsed:: too), SCHEDULED: and \
                 DEADLINE: lines, - ## heading blocks, other lines under an item as its note, \
                 exactly (page properties before the first item are left out, and said); OPML's <outline> elements with _note, \
-                _complete and _status; org headlines with the keywords of the file's #+TODO \
+                _complete and _status, the attributes export writes, a title's <a href> links as \
+                Markdown [text](url) (bold, italic and other marks dropped and counted), other \
+                attributes as properties; org headlines with the keywords of the file's #+TODO \
                 lines (TODO and DONE without one), priorities, tags, the planning line \
                 (SCHEDULED, DEADLINE, CLOSED as the done time), the property drawer, and \
                 everything else under a headline (lists, blocks, tables, LOGBOOK drawers) as its \
@@ -28,7 +32,10 @@ extension Outline {
                 text nested by any consistent indent; the JSON of 'outline ls --json' with every \
                 attribute (state, done_at, last_done, tags, scheduled, due, priority, \
                 properties), each checked as 'set' checks it; keywords the workflow lacks are \
-                added to it, open or done as their items are. An empty \
+                added to it, open or done as their items are; taskwarrior's 'task export' \
+                (an array, or a task a line): projects as plain items, pending tasks TODO, \
+                completed DONE, deleted ones left out, recur as the due date's repeater, \
+                annotations as the note, other fields as properties. An empty \
                 bullet, headline or <outline> is left out when nothing is under it.
 
                 The import is one step, all or nothing: a file that cannot be read whole is \
@@ -44,6 +51,7 @@ extension Outline {
                 Examples:
                   outline import notes.md
                   outline import workflowy.opml --under Inbox
+                  task export > tasks.json && outline import tasks.json --under Tasks
                   pbpaste | outline import - --format markdown --under Groceries --at 1
                   outline export Work | outline import --under Archive
                   outline import tasks.org --dry-run
@@ -58,7 +66,7 @@ extension Outline {
 
         @Option(
             help: ArgumentHelp(
-                "markdown, opml, org, text or json (default: from the name, else the content).",
+                "markdown, opml, org, text, json or taskwarrior (default: from the name, else the content).",
                 valueName: "format"))
         var format: DocumentFormat?
 

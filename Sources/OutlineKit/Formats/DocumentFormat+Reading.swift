@@ -15,6 +15,7 @@ extension DocumentFormat {
 
     /// The format a document's content suggests, read in UTF-8, UTF-16 or UTF-32: Markdown's
     /// `<!-- workflow: ... -->` line is Markdown, other XML is OPML,
+    /// tasks (objects with `uuid` and `description`) are taskwarrior's,
     /// an array is JSON, a line that starts with `* ` after a first line that does is org (`*`
     /// bullets without one are Markdown), a bullet or heading is Markdown, and anything else
     /// text.
@@ -38,6 +39,10 @@ extension DocumentFormat {
         }
         if first == UInt8(ascii: "<") {
             self = .opml
+            return
+        }
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{"), Self.holdsTasks(head) {
+            self = .taskwarrior
             return
         }
         if first == UInt8(ascii: "[") {
@@ -67,6 +72,10 @@ extension DocumentFormat {
             self.init(content: bytes)
             return
         }
+        if named == .json, DocumentFormat(content: bytes) == .taskwarrior {
+            self = .taskwarrior
+            return
+        }
         if named == .text, DocumentFormat(content: bytes) == .markdown,
             let first = String(decoding: UnicodeDocument.head(bytes, count: 4096), as: UTF8.self).split(
                 separator: "\n"
@@ -77,6 +86,26 @@ extension DocumentFormat {
             return
         }
         self = named
+    }
+
+    /// Whether the first object of a JSON document (at the top level, or the array's first
+    /// element) has the fields `uuid` and `description`, as every task of `task export` has and
+    /// no item of `ls --json` does.
+    private static func holdsTasks(_ head: [UInt8]) -> Bool {
+        var scanner = JSONScanner(head)
+        scanner.skipWhitespace()
+        if scanner.take(UInt8(ascii: "[")) { scanner.skipWhitespace() }
+        guard scanner.take(UInt8(ascii: "{")) else { return false }
+        var keys = Set<String>()
+        repeat {
+            scanner.skipWhitespace()
+            guard let key = try? scanner.readString() else { break }
+            keys.insert(key)
+            scanner.skipWhitespace()
+            guard scanner.take(UInt8(ascii: ":")), (try? scanner.skipValue()) != nil else { break }
+            scanner.skipWhitespace()
+        } while scanner.take(UInt8(ascii: ","))
+        return keys.contains("uuid") && keys.contains("description")
     }
 
     /// The items of `bytes` read in this format, into an outline whose workflow is
@@ -103,6 +132,7 @@ extension DocumentFormat {
         case .org: try OrgReader.read(bytes, context: context)
         case .text: ImportedDocument(items: try TextReader.read(bytes))
         case .json: ImportedDocument(items: try JSONDocumentReader.read(bytes))
+        case .taskwarrior: try TaskwarriorReader.read(bytes, context: context)
         }
     }
 }

@@ -10,6 +10,8 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
     case text
     /// `ls --json`'s nested array.
     case json
+    /// taskwarrior's `task export`: an array of tasks, or one task a line.
+    case taskwarrior
 }
 
 /// How a document writer receives an outline: the items of a depth-first walk, each entered

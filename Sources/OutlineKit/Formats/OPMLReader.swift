@@ -1,19 +1,21 @@
 import CXMLReader
 
 /// The `opml` format: nested `<outline>` elements, their `text` read as the HTML OPML lets it
-/// be (tags dropped, entities decoded), `_note` as the note, and `_complete="true"` (Workflowy,
-/// Dynalist) or `_status="checked"` (OmniOutliner) as done. Other elements and attributes are
-/// ignored.
+/// be (links kept as Markdown, other marks dropped and counted, entities decoded), `_note` as
+/// the note, `_complete="true"` (Workflowy, Dynalist) or `_status="checked"` (OmniOutliner) as
+/// done, the attributes `OPMLWriter` writes (`_state`, `_tags`, `_scheduled`, `_due`,
+/// `_priority`, `_done_at`, `_last_done`) as the item's, and any other attribute as a property
+/// (`_color` or `color` as `color`). Other elements are ignored.
 ///
 /// A document that declares a DTD is refused as soon as the parser meets its `<!DOCTYPE`, in
 /// whatever encoding it is written: no external entity is ever read and no entity declared or
 /// expanded (XXE, "billion laughs"). Any parse error is fatal, with its line and column. libxml2
 /// reads the XML (`CXMLReader`), loaded only when a document is read.
 public enum OPMLReader {
-    /// The items of an OPML document.
+    /// The items of an OPML document, and what it could not carry.
     ///
     /// - Throws: `DocumentError` with the line and column.
-    public static func read(_ bytes: [UInt8]) throws -> [ImportedItem] {
+    public static func read(_ bytes: [UInt8], context: DocumentReadingContext) throws -> ImportedDocument {
         try refuseUnreadable(bytes)
         let reader = ElementReader()
         var failure = outline_xml_failure()
@@ -51,7 +53,8 @@ public enum OPMLReader {
             guard reader.sawOPML else {
                 throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
             }
-            return try reader.nester.finish()
+            let items = try reader.nester.finish()
+            return ImportedDocument(items: items, report: reader.report)
         }
     }
 
@@ -77,6 +80,8 @@ public enum OPMLReader {
     private final class ElementReader {
         var nester = ItemNester()
         var sawOPML = false
+        /// What the attributes and titles read so far could not carry.
+        var report = ImportReport()
         /// The first item refused, which stops the parse.
         var failure: DocumentError?
         /// How deep the parser is among `<outline>` elements.
@@ -84,31 +89,23 @@ public enum OPMLReader {
 
         /// Reads one element's start; false refuses the document (`failure` says why).
         func start(
-            _ name: UnsafePointer<CChar>, _ attributes: UnsafePointer<UnsafePointer<CChar>?>, line: Int, column: Int
+            _ name: UnsafePointer<CChar>, _ rawAttributes: UnsafePointer<UnsafePointer<CChar>?>, line: Int, column: Int
         ) -> Bool {
             let element = String(cString: name)
             if element == "opml" { sawOPML = true }
             guard element == "outline" else { return true }
             depth += 1
-            var values: [String: String] = [:]
+            var attributes: [(name: String, value: String)] = []
             var index = 0
-            while let key = attributes[index], let value = attributes[index + 1] {
-                let key = String(cString: key)
-                if values[key] == nil { values[key] = String(cString: value) }
+            while let key = rawAttributes[index], let value = rawAttributes[index + 1] {
+                attributes.append((String(cString: key), String(cString: value)))
                 index += 2
             }
-            let done = values["_complete"] == "true" || values["_status"] == "checked"
-            // Feed lists (Feedly's, for one) may give a `title` and no `text`.
-            let text = values["text"].flatMap { $0.isEmpty ? nil : $0 } ?? values["title"] ?? ""
-            let item = ImportedItem(title: OPMLReader.htmlText(text), isDone: done)
             do {
                 // An <outline> without text (a Workflowy export's empty bullet) is left out by
                 // the nester if nothing is under it.
-                var checked = try MarkdownReader.checked(item, line: line, emptyAllowed: true)
-                if let note = values["_note"] {
-                    checked.note = try MarkdownReader.checkedNote(note, line: line)
-                }
-                try nester.add(checked, depth: depth, line: line, column: column)
+                let item = try OPMLItemReader.item(attributes, line: line, column: column, report: &report)
+                try nester.add(item, depth: depth, line: line, column: column)
                 return true
             } catch let error as DocumentError {
                 // An error about an earlier element (an untitled one found to hold items when
@@ -162,55 +159,6 @@ public enum OPMLReader {
         case 203: "an attribute is given twice"
         case 6003: "its bytes do not fit the encoding it names"
         default: message.isEmpty ? "libxml2 error \(code)" : "\(message) (libxml2 error \(code))"
-        }
-    }
-
-    /// HTML as text: tags dropped, character references and the common named ones decoded.
-    static func htmlText(_ html: String) -> String {
-        guard html.utf8.contains(where: { $0 == 0x3C || $0 == 0x26 }) else { return html }
-        // Scalars, not characters: a `;` or `<` that a combining mark follows is one character
-        // with it, and `&amp;` before such a mark was not read as an entity.
-        let scalars = Array(html.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            // A tag starts with a letter, / or !: in "1 < 2 and 3 > 2" nothing is one.
-            if scalar == "<", index + 1 < scalars.count,
-                scalars[index + 1].properties.isAlphabetic || scalars[index + 1] == "/" || scalars[index + 1] == "!",
-                let close = scalars[index...].firstIndex(of: ">")
-            {
-                index = close + 1
-                continue
-            }
-            if scalar == "&", let semicolon = scalars[index...].prefix(12).firstIndex(of: ";"),
-                let decoded = entity(Substring(String(String.UnicodeScalarView(scalars[(index + 1)..<semicolon]))))
-            {
-                out.append(decoded)
-                index = semicolon + 1
-                continue
-            }
-            out.append(scalar)
-            index += 1
-        }
-        return String(out)
-    }
-
-    private static func entity(_ name: Substring) -> Unicode.Scalar? {
-        switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        case "nbsp": return "\u{A0}"
-        default:
-            guard name.hasPrefix("#") else { return nil }
-            let digits = name.dropFirst()
-            let value =
-                digits.hasPrefix("x") || digits.hasPrefix("X")
-                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            return value.flatMap(Unicode.Scalar.init)
         }
     }
 }

@@ -1,5 +1,9 @@
+import Foundation
+
 /// The `opml` format: OPML 2.0 in UTF-8, one `<outline text="...">` an item, nested; a note as
-/// `_note`, a done item with `_complete="true"` (the attributes Workflowy and others write).
+/// `_note`, a done item with `_complete="true"` (the attributes Workflowy and others write), and
+/// the other attributes as `OPMLAttributes` names them: `_state`, `_tags`, `_scheduled`, `_due`,
+/// `_priority`, `_done_at`, `_last_done`, then one `_KEY` a property.
 ///
 /// Attribute values escape `&`, `<`, `>` and `"`, and write tabs and line ends as character
 /// references, which survive attribute normalisation where the characters themselves would be
@@ -38,7 +42,33 @@ public struct OPMLWriter: OutlineDocumentWriter {
             bytes.append("\"")
         }
         if item.isDone { bytes.append(" _complete=\"true\"") }
+        if let attributes = entry.attributes { try appendAttributes(attributes, doneAt: item.doneAt, item: item.id) }
         startTagOpen = true
+    }
+
+    /// The item's attributes, each as an `_` attribute; a property key that is no XML name is
+    /// refused, as a character XML cannot hold is.
+    private mutating func appendAttributes(_ attributes: ItemAttributes, doneAt: Date?, item: ItemID) throws {
+        func append(_ name: String, _ value: String) throws {
+            bytes.append(" " + name + "=\"")
+            try Self.appendEscaped(value, to: &bytes, item: item)
+            bytes.append("\"")
+        }
+        if let state = attributes.state { try append("_state", state) }
+        if !attributes.tags.isEmpty { try append("_tags", OPMLAttributes.tagsText(attributes.tags)) }
+        if let scheduled = attributes.scheduled { try append("_scheduled", OPMLAttributes.dateText(scheduled)) }
+        if let due = attributes.due { try append("_due", OPMLAttributes.dateText(due)) }
+        if let priority = attributes.priority { try append("_priority", priority.rawValue) }
+        if let doneAt { try append("_done_at", UTCMoment.text(doneAt)) }
+        if let lastDone = attributes.lastDone { try append("_last_done", UTCMoment.text(lastDone)) }
+        for property in attributes.properties {
+            guard OPMLAttributes.isXMLName(afterUnderscore: property.key) else {
+                throw OutlineError.invalidProperty(
+                    property.key,
+                    reason: "item \(item) cannot be exported as OPML: an XML attribute name cannot hold this key")
+            }
+            try append(OPMLAttributes.name(ofProperty: property.key), property.value)
+        }
     }
 
     /// `/>` for an item without children, else its end tag.

@@ -37,8 +37,10 @@ struct ExportTests {
 
                 """)
         #expect(try export(["--tasks", "Groceries/Milk"]) == "- [ ] Oat milk\n")
+        // The done time is the clock's: shown here as T.
         #expect(
-            try export(["--format", "opml", "Groceries"]) == """
+            try export(["--format", "opml", "Groceries"]).replacing(/_done_at="[0-9T:Z-]+"/, with: "_done_at=\"T\"")
+                == """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <opml version="2.0">
                   <head>
@@ -48,7 +50,7 @@ struct ExportTests {
                     <outline text="Milk">
                       <outline text="Oat milk"/>
                     </outline>
-                    <outline text="Eggs" _note="Free range&#10;  six of them" _complete="true"/>
+                    <outline text="Eggs" _note="Free range&#10;  six of them" _complete="true" _state="DONE" _done_at="T"/>
                   </body>
                 </opml>
 
@@ -217,6 +219,37 @@ struct ExportTests {
         let pandoc = try DocumentNode.fromPandocHeaders(run("pandoc -f opml-smart -t json", input: opml))
         // pandoc reads _note as Markdown and knows no _complete: compare titles and nesting.
         #expect(pandoc.map(\.withoutNotes) == (try ourTree()).map { $0.withoutNotes.states(false) }, "\(pandoc)")
+    }
+
+    /// With every attribute written as an `_` attribute, the OPML is still well-formed, and
+    /// pandoc, which knows none of them, still reads the same titles and nesting.
+    @Test func opmlWithEveryAttributeIsWellFormedAndPandocReadsTheSameTree() throws {
+        try makeAwkwardOutline()
+        try outline.run(["workflow", "TODO NEXT | DONE CANCELLED"])
+        try outline.run([
+            "set", "2", "4", "--state", "NEXT", "--tag", "home", "--tag", "@phone", "--due", "2026-12-01 14:30 +1w",
+            "--scheduled", "2026-11-30", "--priority", "A", "--property", "Effort=2h <&> \"quoted\"",
+        ])
+        try outline.run(["set", "5", "--property", "Ünïcode_key-2=ok", "--property", "context=home office"])
+        let opml = try export(["--format", "opml"])
+        #expect(
+            opml.contains(#" _state="NEXT" _tags="home @phone" _scheduled="2026-11-30" _due="2026-12-01 14:30 +1w""#))
+        #expect(
+            opml.contains(#"_Effort="2h &lt;&amp;&gt; &quot;quoted&quot;""#) && opml.contains(#"_Ünïcode_key-2="ok""#))
+        let lint = try OutlineProcess.run(["sh", "-c", "xmllint --noout -"], input: Data(opml.utf8), viaShell: true)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let pandoc = try DocumentNode.fromPandocHeaders(run("pandoc -f opml-smart -t json", input: opml))
+        #expect(pandoc.map(\.withoutNotes) == (try ourTree()).map { $0.withoutNotes.states(false) }, "\(pandoc)")
+    }
+
+    /// A property key that no XML attribute name can hold (Unicode calls the circled letters
+    /// alphabetic; XML's names leave them out) is refused with the item named, not written
+    /// into a file no reader would take.
+    @Test func opmlRefusesAPropertyKeyThatIsNoXMLName() throws {
+        try outline.run(["add", "x", "--property", "Ⓐkey=1"])
+        let refused = try outline.run(["export", "--format", "opml"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("item 1 cannot be exported as OPML"), "\(refused)")
     }
 
     /// Org has no escape character and reads markup (`*bold*`) and entities (`\alpha`) in any

@@ -56,8 +56,12 @@ struct ImportFuzzTests {
                 #expect(try target.tsv().count == before + added, "seed \(seed) round \(round): a partial import")
             } catch is DocumentError {
                 outcomes.refused += 1
+                items = []
             } catch let error as OutlineError {
+                // Read but refused by the outline (a keyword that contradicts the workflow):
+                // nothing may be added.
                 outcomes.refused += 1
+                items = []
                 if case .databaseFailure = error { Issue.record("seed \(seed) round \(round): \(error)") }
             }
             if try target.tsv().count != before + (items.isEmpty ? 0 : items.reduce(0) { $0 + $1.count }) {
