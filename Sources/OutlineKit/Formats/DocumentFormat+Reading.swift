@@ -128,7 +128,7 @@ extension DocumentFormat {
     {
         switch self {
         case .markdown: try MarkdownReader.read(bytes, context: context)
-        case .opml: ImportedDocument(items: try OPMLReader.read(bytes))
+        case .opml: try OPMLReader.read(bytes, context: context)
         case .org: try OrgReader.read(bytes, context: context)
         case .text: ImportedDocument(items: try TextReader.read(bytes))
         case .json: ImportedDocument(items: try JSONDocumentReader.read(bytes))
