@@ -127,8 +127,14 @@ extension Outline {
                         + "nothing was added")
             }
             let count = items.reduce(0) { $0 + $1.count }
-            if store.isEmptyStandIn, !dryRun { store = try global.openStore(createsFile: true) }
+            // Placed in the stand-in first, so that a place an empty outline lacks (--under
+            // Nope) is refused before the file is made; the new file is as empty, so the place
+            // holds there.
             let place = try resolvedPlacement(in: store)
+            if store.isEmptyStandIn, !dryRun {
+                try store.checkPlacement(under: place.parent, placement: place.placement, count: items.count)
+                store = try global.openStore(createsFile: true)
+            }
             let outcome = try store.importDocuments(
                 consume items, declaring: workflows, names: names, under: place.parent, placement: place.placement,
                 reportingChanges: global.json && !dryRun, dryRun: dryRun)

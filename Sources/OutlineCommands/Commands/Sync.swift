@@ -172,8 +172,9 @@ extension Outline.Sync {
             discussion: """
                 For the same repository at a new place: a disk mounted elsewhere, a new server \
                 that was given a copy. The new remote is fetched first and refused, with \
-                nothing changed, unless it is empty or holds this outline's log (for another \
-                outline's repository, join a new outline to it with 'sync init').
+                nothing changed, unless it holds this outline's log (for another outline's \
+                repository, join a new outline to it with 'sync init'). One that cannot be \
+                reached now is taken, with a note; the next round checks it.
 
                 With --json, prints {"remote": ...}, the remote as it was stored.
 

@@ -130,6 +130,15 @@ extension OutlineStore {
         return outcome
     }
 
+    /// Checks that `count` items could be placed as `placement` says under `parent`, as
+    /// `importDocuments` would place them, without changing anything: for a front end that
+    /// must refuse a place before it creates the file the items go into.
+    ///
+    /// - Throws: what `importDocuments` throws for the place.
+    public func checkPlacement(under parent: ItemID?, placement: Placement, count: Int) throws {
+        _ = try read { db in try placement.resolve(db, parent: parent, count: count) }
+    }
+
     /// How many levels `item` spans, itself included.
     private static func height(_ item: ImportedItem) -> Int {
         1 + (item.children.map(height).max() ?? 0)

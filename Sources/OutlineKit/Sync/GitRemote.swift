@@ -107,6 +107,20 @@ struct GitRemote {
             .filter { $0 != Self.branch }
     }
 
+    /// The remote's refs that are not branches (tags, notes, anything but `refs/heads/` and
+    /// HEAD), asked of the remote itself: `fetch` takes branches alone, so a repository of
+    /// tags would look empty.
+    func refsBesideBranches() throws -> [String] {
+        let listed = try run(["ls-remote", "--", remote])
+        if listed.timedOut { throw SyncFailure.unreachable(remote: remote, reason: notAnswered) }
+        guard listed.status == 0 else { throw SyncFailure.unreachable(remote: remote, reason: listed.stderr) }
+        return listed.text.split(separator: "\n").compactMap { line in
+            guard let tab = line.firstIndex(of: "\t") else { return nil }
+            let name = String(line[line.index(after: tab)...])
+            return name == "HEAD" || name.hasPrefix("refs/heads/") ? nil : name
+        }
+    }
+
     /// Whether `ancestor` is `commit` or lies in its history.
     func contains(_ commit: String, _ ancestor: String) throws -> Bool {
         try run(["merge-base", "--is-ancestor", ancestor, commit]).status == 0

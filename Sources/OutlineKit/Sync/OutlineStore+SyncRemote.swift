@@ -15,12 +15,12 @@ extension OutlineStore {
 
     /// Points the outline at another URL or path of its remote: the same repository, moved (a
     /// new server, a disk mounted elsewhere). The new remote is fetched first, and refused
-    /// unless it is empty or holds this outline's log: its commits include the last one this
-    /// outline synced. One that cannot be reached is taken unchecked, since a server that is
+    /// unless it holds this outline's log (its commits include the last one this outline
+    /// synced), or is empty and this outline never synced. One that cannot be reached is taken unchecked, since a server that is
     /// down today is what a move is often for.
     ///
-    /// - Throws: `SyncFailure.notSetUp`; `SyncFailure.notAnOutlineRemote` and
-    ///   `SyncFailure.anotherOutlinesRemote`, with nothing changed.
+    /// - Throws: `SyncFailure.notSetUp`; `SyncFailure.notAnOutlineRemote`,
+    ///   `SyncFailure.anotherOutlinesRemote` and `SyncFailure.emptyRemote`, with nothing changed.
     @discardableResult
     public func moveSyncRemote(to remote: String) throws -> RemoteMove {
         try SyncArgumentCheck.remote(remote, stored: false)
@@ -33,10 +33,15 @@ extension OutlineStore {
                 try Self.requireOnlyOutlineBranches(git, stillSyncingWith: current)
                 if let head {
                     if let last = configuration.lastCommit, try !git.contains(head, last) {
+                        // Someone's project, or another outline's log: said as what it is.
+                        _ = try Self.outlineLog(git, upTo: head, stillSyncingWith: current)
                         throw SyncFailure.anotherOutlinesRemote(
                             remote: remote, lastCommit: last, stillSyncingWith: current)
                     }
                     _ = try Self.outlineLog(git, after: configuration.lastCommit, upTo: head, stillSyncingWith: current)
+                } else if let last = configuration.lastCommit {
+                    // Every round would be refused there: the log this outline synced is not in it.
+                    throw SyncFailure.emptyRemote(remote: remote, lastCommit: last, stillSyncingWith: current)
                 }
             } catch SyncFailure.unreachable(_, let reason) {
                 move = .unchecked(reason: SyncFailure.gitWords(reason))
@@ -52,6 +57,11 @@ extension OutlineStore {
     ///
     /// - Throws: `SyncFailure.notAnOutlineRemote`, naming the first such branch and commit.
     static func requireOnlyOutlineBranches(_ git: GitRemote, stillSyncingWith current: String?) throws {
+        if let other = try git.refsBesideBranches().first {
+            throw SyncFailure.notAnOutlineRemote(
+                remote: git.remote, reason: "it holds '\(other)', which outline did not write",
+                stillSyncingWith: current)
+        }
         for branch in try git.otherBranches() {
             _ = try outlineLog(git, upTo: "refs/sync/" + branch, branch: branch, stillSyncingWith: current)
         }

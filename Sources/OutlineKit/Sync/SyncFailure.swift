@@ -53,9 +53,9 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// A remote given to `sync remote` whose log lacks the last commit this outline synced: it
     /// holds another outline's log, or a rewritten one.
     case anotherOutlinesRemote(remote: String, lastCommit: String, stillSyncingWith: String)
-    /// A remote given to `sync remote` that could not be reached, so that what it holds could
-    /// not be checked.
-    case moveUnreachable(remote: String, reason: String, stillSyncingWith: String)
+    /// A remote given to `sync remote` that holds no log, for an outline that has synced: every
+    /// round there would be refused.
+    case emptyRemote(remote: String, lastCommit: String, stillSyncingWith: String)
 }
 
 extension SyncFailure {
@@ -149,9 +149,9 @@ extension SyncFailure: LocalizedError {
         case .anotherOutlinesRemote(let remote, let lastCommit, let current):
             return "'\(remote)' holds another outline's log: it lacks commit \(lastCommit.prefix(12)), the last this "
                 + "outline synced; this outline still syncs with '\(current)'"
-        case .moveUnreachable(let remote, let reason, let current):
-            return "cannot reach '\(remote)': \(Self.gitWords(reason)), so what it holds cannot be checked; this "
-                + "outline still syncs with '\(current)'"
+        case .emptyRemote(let remote, let lastCommit, let current):
+            return "'\(remote)' is empty: it does not hold this outline's log (up to commit \(lastCommit.prefix(12))); "
+                + "this outline still syncs with '\(current)'"
         case .keptLosingRace(let remote, let attempts):
             return "other machines pushed to '\(remote)' first \(attempts) times in a row; nothing was lost, sync again"
         }

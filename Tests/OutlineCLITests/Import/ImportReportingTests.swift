@@ -40,4 +40,15 @@ struct ImportReportingTests {
         #expect(result.status != 0)
         #expect(!FileManager.default.fileExists(atPath: outline.database))
     }
+
+    /// A place that a new, empty outline cannot have is refused before the file is made.
+    @Test(arguments: [["--under", "Nope"], ["--at", "5"], ["--before", "3"]])
+    func aPlaceANewOutlineLacksCreatesNoDatabase(place: [String]) throws {
+        let result = try outline.run(["import"] + place + ["-"], input: "- Rome\n")
+        #expect(result.status != 0)
+        #expect(result.stderr.hasPrefix("error: "))
+        #expect(!FileManager.default.fileExists(atPath: outline.database))
+        #expect(try outline.run(["import", "--at", "1", "-"], input: "- Rome\n").status == 0)
+        #expect(FileManager.default.fileExists(atPath: outline.database))
+    }
 }

@@ -60,6 +60,22 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(try refs(remote) == before)
     }
 
+    /// A repository of tags alone: `fetch` takes branches, so it looked empty.
+    @Test func aRemoteOfTagsIsRefusedAndLeftAlone() throws {
+        let remote = try projectRepository("tags.git", branch: "work")
+        try git(["tag", "v1", "work"], in: remote)
+        try git(["update-ref", "-d", "refs/heads/work"], in: remote)
+        let before = try refs(remote)
+        #expect(before.contains("refs/tags/v1"))
+        #expect(!before.contains("refs/heads/"))
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Groceries"])
+        let refused = try laptop.run(["sync", "init", remote])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is not an outline remote: it holds 'refs/tags/v1'"), "\(refused.stderr)")
+        #expect(try refs(remote) == before)
+    }
+
     @Test func syncRemoteRefusesAnotherOutlinesRemoteAndFollowsAMovedOne() throws {
         let first = folder.file("first.git")
         let second = folder.file("second.git")
@@ -77,6 +93,18 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(refused.stderr.hasSuffix("this outline still syncs with '\(first)'\n"))
         #expect(try laptop.run(["sync", "status"]).stdout.contains(first))
         #expect(try laptop.run(["sync"]).status == 0, "the first remote still serves")
+
+        // An empty repository does not hold the log this outline synced.
+        let empty = folder.file("empty.git")
+        try git(["init", "--quiet", "--bare", "-b", "main", empty])
+        let emptyRefused = try laptop.run(["sync", "remote", empty])
+        #expect(emptyRefused.status == 1)
+        #expect(emptyRefused.stderr.hasPrefix("error: '\(empty)' is empty: it does not hold this outline's log"))
+
+        // Someone's project on main is named as what it is, not as another outline.
+        let onMain = try projectRepository("on-main.git", branch: "main")
+        let projectRefused = try laptop.run(["sync", "remote", onMain])
+        #expect(projectRefused.stderr.contains("is not an outline remote: its branch 'main' holds commit "))
 
         let project = try projectRepository("project.git", branch: "master")
         let notOutline = try laptop.run(["sync", "remote", project])
