@@ -131,7 +131,7 @@ extension DocumentFormat {
         case .opml: try OPMLReader.read(bytes, context: context)
         case .org: try OrgReader.read(bytes, context: context)
         case .text: ImportedDocument(items: try TextReader.read(bytes))
-        case .json: ImportedDocument(items: try JSONDocumentReader.read(bytes))
+        case .json: try JSONDocumentReader.readDocument(bytes)
         case .taskwarrior: try TaskwarriorReader.read(bytes, context: context)
         }
     }

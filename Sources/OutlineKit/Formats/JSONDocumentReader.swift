@@ -17,7 +17,16 @@ public enum JSONDocumentReader {
     ///
     /// - Throws: `DocumentError` with the line and column.
     public static func read(_ bytes: [UInt8]) throws -> [ImportedItem] {
+        try readDocument(bytes).items
+    }
+
+    /// The document: its items, and what could not be carried (the done time of an item that
+    /// is not done).
+    ///
+    /// - Throws: `DocumentError` with the line and column.
+    public static func readDocument(_ bytes: [UInt8]) throws -> ImportedDocument {
         var reader = JSONItemReader(JSONScanner(try UnicodeDocument.utf8(bytes)))
-        return try reader.read()
+        let items = try reader.read()
+        return ImportedDocument(items: items, report: reader.report)
     }
 }

@@ -32,6 +32,12 @@ struct JSONItemReader {
         case enteredChildren
     }
 
+    /// What the reader could not carry: the done time of an item that is not done.
+    private(set) var report = ImportReport()
+
+    /// A `done_at` on an item whose `done` is false, which the outline cannot hold.
+    static let doneTimeOfOpenItem = ImportReport.Kind.dropped("done time of an open item", "done times of open items")
+
     /// The keys `ls --json` writes, each with its bit in `OpenItem.knownKeys`.
     static let knownKeys = [
         "title", "done", "note", "children", "id", "position", "hidden", "state", "tags", "scheduled", "due",
@@ -193,6 +199,11 @@ struct JSONItemReader {
         let done = open.removeLast()
         guard let title = done.title else {
             throw scanner.failure(at: done.start, "item \(done.number) has no \"title\" text")
+        }
+        if !done.isDone, done.doneAt != nil {
+            // An open item has no done time to keep; its line is counted only where it happens,
+            // since finding a line reads the text from its start.
+            report.record(Self.doneTimeOfOpenItem, line: scanner.failure(at: done.start, "").line)
         }
         let item = ImportedItem(
             title: title, isDone: done.isDone, note: done.note, children: done.children, doneAt: done.doneAt,

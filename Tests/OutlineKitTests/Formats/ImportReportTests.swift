@@ -79,3 +79,18 @@ struct ImportReportTests {
         }
     }
 }
+
+/// What the JSON reader cannot carry is counted as the other readers count theirs.
+@Suite("JSON import: what it cannot carry")
+struct JSONImportReportTests {
+    @Test func theDoneTimeOfAnOpenItemIsCountedAsDropped() throws {
+        let text = """
+            [{"title": "Open", "done": false, "done_at": "2026-11-20T09:12:00Z"},
+             {"title": "Done", "done": true, "done_at": "2026-11-20T09:12:00Z"}]
+            """
+        let document = try DocumentFormat.json.readDocument(Array(text.utf8))
+        #expect(document.items.count == 2)
+        #expect(document.report.phrases == ["dropped 1 done time of an open item"])
+        #expect(document.report.firstLoss?.firstLine == 1)
+    }
+}
