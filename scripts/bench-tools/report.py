@@ -14,7 +14,7 @@ import sys
 
 work, command_line = sys.argv[1], sys.argv[2]
 # The formats scripts/bench exports at every size, and imports at 100,000 items.
-EXPORT_FORMS = ("markdown", "opml", "org", "text", "json")
+EXPORT_FORMS = ("markdown", "opml", "org", "text", "json", "taskwarrior")
 IMPORT_FORMS = ("markdown", "opml", "org", "json")
 results = {}
 for path in sorted(glob.glob(f"{work}/hf-*.json")):
