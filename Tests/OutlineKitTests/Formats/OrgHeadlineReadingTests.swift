@@ -5,7 +5,8 @@ import Testing
 @testable import OutlineKit
 
 /// A headline's keyword, priority, title and tags read as org-element reads them (Emacs in batch
-/// is the reference), and titles that org would read as tags written so that it does not.
+/// is the reference), titles that org would read as tags written so that it does not, and the
+/// `#+TODO:` line's settings that the outline cannot hold counted.
 @Suite("org headlines as org-mode reads them")
 struct OrgHeadlineReadingTests {
     /// Headlines where the keyword, the priority and the tags stand at the edge of org's rules:
@@ -108,5 +109,27 @@ struct OrgHeadlineReadingTests {
         #expect(
             run.printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 == Self.tagLikeTitles.map { $0.tags.joined(separator: ":") } + [""])
+    }
+
+    @Test func fastAccessKeysAndLoggingSettingsAreCountedAsDroppedAtTheirLine() throws {
+        let document = try OrgInterchangeTests.read(
+            """
+            #+TITLE: Plans
+            #+TODO: TODO NEXT(n) WAITING(w@/!) | DONE(d!) CANCELLED(c@)
+            #+SEQ_TODO: HOLD() | GONE
+            * NEXT a
+            #+TYP_TODO: LATER(l) | NEVER
+            """)
+        #expect(
+            document.workflow == (try Workflow(parsing: "TODO NEXT WAITING HOLD LATER | DONE CANCELLED GONE NEVER")))
+        #expect(document.items.map(\.attributes.state) == ["NEXT"])
+        #expect(
+            document.report.phrases == [
+                "dropped 1 #+TITLE line", "dropped 5 fast-access keys and logging settings of #+TODO keywords",
+            ])
+        let settings = try #require(document.report.entries.last)
+        #expect(settings.firstLine == 2 && settings.kind.loses)
+        let one = try OrgInterchangeTests.read("#+TODO: TODO(t) | DONE\n* TODO a\n")
+        #expect(one.report.phrases == ["dropped 1 fast-access key or logging setting of a #+TODO keyword"])
     }
 }

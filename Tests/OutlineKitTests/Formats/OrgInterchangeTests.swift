@@ -159,7 +159,9 @@ struct OrgInterchangeTests {
         #expect(document.items.map(\.isDone) == [false, true, false, false, false])
         #expect(
             document.report.phrases == [
-                "dropped 1 #+TITLE line", "dropped 1 #+STARTUP line", "kept 1 keyword outline cannot hold in titles",
+                "dropped 1 #+TITLE line", "dropped 1 #+STARTUP line",
+                "dropped 3 fast-access keys and logging settings of #+TODO keywords",
+                "kept 1 keyword outline cannot hold in titles",
             ])
     }
 
