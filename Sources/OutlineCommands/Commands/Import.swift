@@ -25,7 +25,8 @@ extension Outline {
                 _complete and _status, the attributes export writes, a title's <a href> links as \
                 Markdown [text](url) (bold, italic and other marks dropped and counted), other \
                 attributes as properties; org headlines with the keywords of the file's #+TODO \
-                lines (TODO and DONE without one), priorities, tags, the planning line \
+                lines (TODO and DONE without one; their fast-access keys and logging settings, \
+                such as NEXT(n@/!), dropped and counted), priorities, tags, the planning line \
                 (SCHEDULED, DEADLINE, CLOSED as the done time), the property drawer, and \
                 everything else under a headline (lists, blocks, tables, LOGBOOK drawers) as its \
                 note, exactly; \

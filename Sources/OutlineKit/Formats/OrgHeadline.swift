@@ -37,14 +37,22 @@ struct OrgHeadline {
         var rest = Substring(line.unicodeScalars[stars.endIndex...]).droppingSpacesAndTabs
         // Words split at scalars, as org does: a mark after a space does not join them.
         let firstWord = Substring(rest.unicodeScalars.prefix { $0 != " " && $0 != "\t" })
-        if let isDone = keywords.isDone(firstWord) {
+        // org-element takes a keyword only with a space after it: `* TODO` alone is a headline
+        // titled TODO, `* TODO ` one with the keyword and no title, and `* TODO<tab>x` no keyword.
+        let spaceFollows = rest.unicodeScalars[firstWord.endIndex...].first == " "
+        // What org reads between the stars and the title, after which tags cannot start the title.
+        var hasLeadingMarks = false
+        if spaceFollows, let isDone = keywords.isDone(firstWord) {
             keyword = (String(firstWord), isDone)
+            hasLeadingMarks = true
             rest = Substring(rest.unicodeScalars[firstWord.endIndex...]).droppingSpacesAndTabs
-        } else if keywords.unholdable.contains(String(firstWord)) {
+        } else if spaceFollows, keywords.unholdable.contains(String(firstWord)) {
             notes.append(Self.keptKeyword)
+            hasLeadingMarks = true
         }
         let scalars = Array(rest.unicodeScalars.prefix(4))
         if scalars.count == 4, scalars[0] == "[", scalars[1] == "#", scalars[3] == "]" {
+            hasLeadingMarks = true
             if let value = Priority(rawValue: String(scalars[2])) {
                 priority = value
                 rest = rest.droppingASCII(4).droppingSpacesAndTabs
@@ -56,7 +64,8 @@ struct OrgHeadline {
             notes.append(Self.keptComment)
         }
         var title = Self.trimmedAtEnd(rest)
-        let tagGroup = Self.splitTags(title)
+        // With nothing before it, org reads a title that is only `:word:` as tags (`* :home:`).
+        let tagGroup = Self.splitTags(title, groupMayStartText: !hasLeadingMarks)
         if let (before, _) = tagGroup { title = before }
         if title.firstScalar == OrgNoteText.breaker { title = Substring(title.unicodeScalars.dropFirst()) }
         if title.unicodeScalars.last == OrgNoteText.breaker { title = Substring(title.unicodeScalars.dropLast()) }
@@ -91,23 +100,46 @@ struct OrgHeadline {
     }
 
     /// The title before its tags and the tags between their outer colons (`a:b`), when
-    /// `text` ends as org's tags do: white space, then `:word:word:`, words of letters, digits
-    /// and `_@#%`.
-    static func splitTags(_ text: Substring) -> (title: Substring, tags: Substring)? {
-        guard text.unicodeScalars.last == ":",
-            let space = text.unicodeScalars.lastIndex(where: { $0 == " " || $0 == "\t" })
-        else { return nil }
-        let group = Substring(text.unicodeScalars[text.unicodeScalars.index(after: space)...])
+    /// `text` ends as org's tags do: white space (or, with `groupMayStartText`, the text's
+    /// start), then `:word:word:`, words of org's tag characters (`isTagScalar`). Org also
+    /// reads a group of colons alone (`:::`) as tags, none of them: only with `colonsOnly` is
+    /// such a group split off.
+    static func splitTags(_ text: Substring, groupMayStartText: Bool = false, colonsOnly: Bool = false)
+        -> (title: Substring, tags: Substring)?
+    {
+        guard text.unicodeScalars.last == ":" else { return nil }
+        let space = text.unicodeScalars.lastIndex(where: { $0 == " " || $0 == "\t" })
+        guard space != nil || groupMayStartText else { return nil }
+        let groupStart = space.map { text.unicodeScalars.index(after: $0) } ?? text.unicodeScalars.startIndex
+        let group = Substring(text.unicodeScalars[groupStart...])
         guard group.unicodeScalars.count >= 3, group.first == ":",
-            group.unicodeScalars.allSatisfy({
-                $0 == ":" || $0 == "_" || $0 == "@" || $0 == "#" || $0 == "%" || $0.properties.isAlphabetic
-                    || $0.properties.generalCategory == .decimalNumber
-            }),
-            group.contains(where: { $0 != ":" })
+            group.unicodeScalars.allSatisfy({ $0 == ":" || isTagScalar($0) }),
+            colonsOnly || group.unicodeScalars.contains(where: { $0 != ":" })
         else { return nil }
         return (
-            trimmedAtEnd(Substring(text.unicodeScalars[..<space])),
+            space.map { trimmedAtEnd(Substring(text.unicodeScalars[..<$0])) } ?? "",
             Substring(group.unicodeScalars.dropFirst().dropLast())
         )
+    }
+
+    /// Whether `scalar` may stand in a tag: `_@#%`, what Emacs's `[[:alnum:]]` matches (a
+    /// letter, a mark, a letter number, a decimal digit), and what Unicode calls alphabetic,
+    /// which the outline's tags take (`Ⓐ`, which org does not): reading a little more than org,
+    /// and protecting every title org could read so.
+    static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+            .spacingMark, .enclosingMark, .letterNumber, .decimalNumber:
+            return true
+        default:
+            return scalar.properties.isAlphabetic || scalar == "_" || scalar == "@" || scalar == "#" || scalar == "%"
+        }
+    }
+
+    /// Whether org would read the end of `title` as tags, wherever it stands in a headline: with
+    /// a keyword or a priority before it org-element reads `:home:` as the title, but org-mode's
+    /// own tag commands (`org-get-tags`) still read it as tags.
+    static func endsAsTags(_ title: String) -> Bool {
+        splitTags(Substring(title), groupMayStartText: true, colonsOnly: true) != nil
     }
 }

@@ -62,11 +62,18 @@ struct OrgDocumentReader {
     /// The document.
     mutating func read() throws -> ImportedDocument {
         var index = 0
+        // The keyword lines' settings are counted as the walk passes their lines, so that the
+        // report keeps the document's order.
+        var settings = keywords.droppedSettings[...]
         while index < lines.count {
             if let headline = OrgHeadline(lines[index], keywords: keywords) {
                 index = try readSection(headline, at: index)
             } else {
                 index = try readPreamble(at: index)
+            }
+            while let first = settings.first, first.line <= index {
+                report.record(OrgTodoKeywords.droppedSetting, line: first.line, count: first.count)
+                settings.removeFirst()
             }
         }
         return ImportedDocument(items: try nester.finish(), workflow: keywords.workflow, report: report)

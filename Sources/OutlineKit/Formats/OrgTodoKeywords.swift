@@ -12,6 +12,14 @@ struct OrgTodoKeywords {
     private(set) var unholdable: Set<String> = []
     /// Whether the file declares keywords at all.
     private(set) var declared = false
+    /// The lines whose keywords have a fast-access key or logging settings (`WAIT(w@/!)`), which
+    /// a workflow cannot hold, and how many keywords there have them.
+    private(set) var droppedSettings: [(line: Int, count: Int)] = []
+
+    /// A keyword's `(w@/!)`: its fast-access key and what org logs on entering and leaving it.
+    static let droppedSetting = ImportReport.Kind.dropped(
+        "fast-access key or logging setting of a #+TODO keyword",
+        "fast-access keys and logging settings of #+TODO keywords")
 
     /// The settings that declare keywords.
     static let settingKeys: Set<String> = ["TODO", "SEQ_TODO", "TYP_TODO"]
@@ -35,9 +43,11 @@ struct OrgTodoKeywords {
     /// Adds the keywords of one line's value: open ones, `|`, done ones; without `|`, the last
     /// is the done one, as org reads it. `TODO(t)` and `WAIT(w@/!)` name `TODO` and `WAIT`.
     private mutating func declare(_ value: Substring, line: Int) throws {
-        var words: [Substring] = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
-            word.firstIndex(of: "(").map { word[..<$0] } ?? word
-        }
+        let written = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var words: [Substring] = written.map { word in word.firstIndex(of: "(").map { word[..<$0] } ?? word }
+        // `TODO()` says nothing; anything between the parentheses is lost with them.
+        let settings = written.count { word in word.firstIndex(of: "(").map { word[$0...] != "()" } ?? false }
+        if settings > 0 { droppedSettings.append((line, settings)) }
         guard !words.isEmpty else { return }
         declared = true
         var bar = words.firstIndex(of: "|")

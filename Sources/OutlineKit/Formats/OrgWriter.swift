@@ -76,18 +76,21 @@ public struct OrgWriter: OutlineDocumentWriter {
     }
 
     /// The title, a breaker before it where org would read its start as a keyword, a priority
-    /// or `COMMENT`, and after it where org would read its end as tags. A breaker the title holds
-    /// itself at either end gets one more, since the reader takes one away.
+    /// or `COMMENT`, and after it where org would read its end as tags (`:home:` alone too,
+    /// whatever stands before it). A breaker the title holds itself at either end gets one
+    /// more, since the reader takes one away.
     private mutating func appendTitle(_ title: String) {
         // The first word as org splits it: at a space, whatever mark follows it.
         let first = String(String.UnicodeScalarView(title.unicodeScalars.prefix { $0 != " " && $0 != "\t" }))
-        if workflow.keywords.contains(first) || first == "TODO" || first == "DONE" || first == "COMMENT"
-            || title.utf8.starts(with: "[#".utf8) || title.unicodeScalars.first == Self.breakerScalar
+        // Org 9.5 takes `COMMENT` at a title's start even with letters after it (`COMMENTARY`).
+        if workflow.keywords.contains(first) || first == "TODO" || first == "DONE"
+            || title.utf8.starts(with: "COMMENT".utf8) || title.utf8.starts(with: "[#".utf8)
+            || title.unicodeScalars.first == Self.breakerScalar
         {
             bytes.append(contentsOf: Self.breakerUTF8)
         }
         bytes.append(title)
-        if OrgHeadline.splitTags(Substring(title)) != nil || title.unicodeScalars.last == Self.breakerScalar {
+        if OrgHeadline.endsAsTags(title) || title.unicodeScalars.last == Self.breakerScalar {
             bytes.append(contentsOf: Self.breakerUTF8)
         }
     }

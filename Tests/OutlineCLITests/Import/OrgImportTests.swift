@@ -51,6 +51,7 @@ struct OrgImportTests {
         #expect(
             result.stderr
                 == "imported 7 items from emacs-tasks.org; dropped 1 #+TITLE line; dropped 1 #+STARTUP line; "
+                + "dropped 5 fast-access keys and logging settings of #+TODO keywords; "
                 + "kept 2 LOGBOOK drawers in notes; added NEXT, WAITING, CANCELLED to the workflow\n")
         #expect(try outline.run(["workflow"]).stdout == "TODO NEXT WAITING | DONE CANCELLED\n")
         #expect(try listing() == Self.expected)
@@ -59,6 +60,21 @@ struct OrgImportTests {
         let refused = try strict.run(["import", "--strict", Self.path], environment: Self.zone)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("emacs-tasks.org line 1"), "\(refused)")
+    }
+
+    /// A `#+TODO:` line's `(w@/!)` is all a file may lose: `--strict` refuses it at its line,
+    /// and a plain import says it.
+    @Test func strictRefusesTheKeywordLinesFastAccessKeysAndLoggingSettings() throws {
+        let document = "# plans\n#+TODO: TODO NEXT(n) WAITING(w@/!) | DONE(d!) CANCELLED(c@)\n* NEXT a\n"
+        let refused = try outline.run(["import", "--strict", "--format", "org", "-"], input: document)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains(
+                "line 2: dropped 4 fast-access keys and logging settings of #+TODO keywords"), "\(refused)")
+        #expect(try outline.run(["ls"]).stdout.isEmpty)
+        let result = try outline.run(["import", "--format", "org", "-"], input: document)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("; dropped 4 fast-access keys and logging settings of #+TODO keywords;"))
     }
 
     @Test func theFileWrittenAgainIsReadByOrgModeAsTheOriginal() throws {
