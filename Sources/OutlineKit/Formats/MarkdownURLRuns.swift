@@ -119,7 +119,7 @@ enum MarkdownURLRuns {
         /// space follows it (for `*`, `~`, `^` and `$` in pandoc's Markdown, looser than
         /// CommonMark's left-flanking rule); an `_` run after a letter or digit cannot, in
         /// CommonMark (an `_` inside a word opens nothing) nor in pandoc's Markdown
-        /// (intraword underscores).
+        /// (intraword underscores), when it is a single one.
         private func opensAPair(at index: Int) -> Bool {
             let mark = scalars[index]
             var start = index
@@ -127,7 +127,10 @@ enum MarkdownURLRuns {
             var end = index + 1
             while end < scalars.count, scalars[end] == mark { end += 1 }
             guard end < scalars.count, !scalars[end].properties.isWhitespace else { return false }
-            if mark == "_", start > 0, MarkdownURLRuns.isLetterOrDigit(scalars[start - 1]) { return false }
+            // pandoc may open with the second `_` of `b__/`: only a lone one is held by the letter.
+            if mark == "_", end - start == 1, start > 0, MarkdownURLRuns.isLetterOrDigit(scalars[start - 1]) {
+                return false
+            }
             return lastInAddresses[mark, default: -1] >= end
         }
     }
