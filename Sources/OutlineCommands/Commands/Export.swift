@@ -12,7 +12,8 @@ extension Outline {
                 after the box (--tasks writes plain items as - [ ] too), a workflow other than \
                 TODO | DONE in a first <!-- workflow: ... --> line; tags, dates, priority and \
                 properties as Logseq's key:: value lines under the item; notes under them as \
-                written, code blocks and tables included. Titles are backslash-escaped so that \
+                written, code blocks, tables and HTML included (an HTML block ends with its \
+                note). Titles are backslash-escaped so that \
                 any CommonMark reader, and pandoc's own Markdown, sees the same tree and text \
                 (x^2^, H~2~O and $a$ stay text); inside a web address (http://, https://, \
                 www.) only what a reader would read as markup is escaped, so that GitHub links \

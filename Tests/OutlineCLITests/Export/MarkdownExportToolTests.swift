@@ -88,4 +88,41 @@ struct MarkdownExportToolTests {
         try outline.run(["add", "--"] + titles)
         try expectTitlesRead(titles, linkedExactly: false)
     }
+
+    /// HTML in a note: a `<details>` block (which ends only at a blank line), a closing tag
+    /// at the note's end, a comment the note never closes, and a closed one.
+    static let htmlNotes = [
+        "<details>\n<summary>More</summary>\n\nhidden\n</details>", "some text\n</div>",
+        "text\n<!-- unclosed\nmore", "<!-- closed\n- not an item\n-->", "<?php echo 1;\n<pre>\n<![CDATA[ x",
+    ]
+
+    /// A note's HTML block never swallows the item's children: cmark-gfm (with raw HTML on, as
+    /// GitHub renders it) and pandoc's GFM and CommonMark readers see each child as a list item,
+    /// the HTML the note closes stays HTML, and import gives the notes back exactly.
+    @Test func htmlInANoteEndsWithTheNote() throws {
+        for (index, note) in Self.htmlNotes.enumerated() {
+            try outline.run(["add", "Parent \(index)"])
+            try outline.run(["note", "Parent \(index)", "--", note])
+            try outline.run(["add", "Child \(index)", "--under", "Parent \(index)"])
+        }
+        let markdown = try export()
+        #expect(
+            markdown.hasPrefix(
+                "- Parent 0\n\n  <details>\n  <summary>More</summary>\n\n  hidden\n  </details>\n\n  - Child 0\n"))
+        #expect(markdown.contains("  text\n  \\<!-- unclosed\n  more\n  - Child 2\n"))
+        let tree = (0..<Self.htmlNotes.count).map {
+            DocumentNode(title: "Parent \($0)", children: [DocumentNode(title: "Child \($0)")])
+        }
+        for reader in ["pandoc -f gfm", "pandoc -f commonmark", "pandoc -f markdown"] {
+            let read = try DocumentNode.fromPandocLists(Data(run(reader + " -t json", input: markdown).utf8))
+            #expect(read.map(\.withoutNotes) == tree, "\(reader) read:\n\(read)")
+        }
+        let cmark = try DocumentNode.fromCmarkXML(Data(run("cmark-gfm --unsafe -t xml", input: markdown).utf8))
+        #expect(cmark.map(\.withoutNotes) == tree, "cmark-gfm read:\n\(cmark)")
+        let html = try run("cmark-gfm --unsafe", input: markdown)
+        #expect(html.contains("<details>\n<summary>More</summary>\n<p>hidden</p>\n</details>\n<ul>\n<li>Child 0</li>"))
+        #expect(html.contains("<!-- closed\n\\- not an item\n-->\n<ul>\n<li>Child 3</li>"))
+        #expect(html.contains("<p>text\n&lt;!-- unclosed\nmore</p>"))
+        try expectRoundTrip(markdown)
+    }
 }
