@@ -12,9 +12,12 @@ extension Outline {
                 after the box (--tasks writes plain items as - [ ] too), a workflow other than \
                 TODO | DONE in a first <!-- workflow: ... --> line; tags, dates, priority and \
                 properties as Logseq's key:: value lines under the item; notes under them as \
-                written, code blocks and tables included. Titles are backslash-escaped so that \
+                written, code blocks, tables and HTML included (an HTML block ends with its \
+                note). Titles are backslash-escaped so that \
                 any CommonMark reader, and pandoc's own Markdown, sees the same tree and text \
-                (x^2^, H~2~O and $a$ stay text). Done times are not written.
+                (x^2^, H~2~O and $a$ stay text); inside a web address (http://, https://, \
+                www.) only what a reader would read as markup is escaped, so that GitHub links \
+                the exact address. Done times are not written.
                   opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
                 items with _complete="true", the other attributes as _state, _tags, _scheduled, \
                 _due, _priority, _done_at, _last_done and one _KEY a property.

@@ -37,7 +37,8 @@ extension Outline {
                 (an array, or a task a line): projects as plain items, pending tasks TODO, \
                 completed DONE, deleted ones left out, recur as the due date's repeater, \
                 annotations as the note, other fields as properties. An empty \
-                bullet, headline or <outline> is left out when nothing is under it.
+                bullet, headline or <outline> is left out when nothing is under it (counted \
+                when it held a state or attributes).
 
                 The import is one step, all or nothing: a file that cannot be read whole is \
                 refused, naming the file and the line, and nothing is added. 'outline undo' \

@@ -68,8 +68,10 @@ public struct ImportReport: Equatable, Sendable {
         }
     }
 
-    /// Adds `other`'s counts, read from the document named `document`, to this report's.
-    public mutating func add(_ other: ImportReport, from document: String) {
+    /// Adds `other`'s counts, read from the document named `document` (nil while a reader
+    /// gathers the counts of its parts, before the command names the document), to this
+    /// report's.
+    public mutating func add(_ other: ImportReport, from document: String?) {
         for entry in other.entries {
             if let index = entries.firstIndex(where: { $0.kind == entry.kind }) {
                 entries[index].count += entry.count

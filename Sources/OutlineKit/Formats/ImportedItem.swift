@@ -95,11 +95,16 @@ public struct DocumentError: Error, Equatable, Sendable {
 /// that skips levels (`*` then `***`) nests one level down, under the item before.
 ///
 /// An item with an empty title (an empty bullet, which Logseq and Workflowy exports hold) is left
-/// out when it closes with nothing under it and no note: it held nothing. One that holds items
-/// or a note is refused, its line named, since its title cannot be empty.
+/// out when it closes with nothing under it and no note. One that held nothing else goes
+/// silently; one that held a state, a done mark or attributes (an empty `- [ ]` of an issue
+/// template, an empty Logseq block with an `id::`) is counted in `report` as left out, so that
+/// `import` says so and `--strict` refuses it. One that holds items or a note is refused, its
+/// line named, since its title cannot be empty.
 struct ItemNester {
     /// The top-level items finished so far.
     private(set) var roots: [ImportedItem] = []
+    /// The empty items left out that held something: the reader adds it to its document's report.
+    private(set) var report = ImportReport()
     /// The open items from the top down, each with its depth as the document gave it, and where
     /// it stands.
     private var open: [(item: ImportedItem, depth: Int, line: Int, column: Int)] = []
@@ -132,12 +137,19 @@ struct ItemNester {
         return roots
     }
 
+    /// An empty item that held a state or attributes: nothing of it can be kept without a title.
+    static let leftOutEmptyItem = ImportReport.Kind.leftOut(
+        "empty item with a state or attributes", "empty items with a state or attributes")
+
     private mutating func close() throws {
         let (done, _, line, column) = open.removeLast()
         if done.title.isEmpty {
             guard done.children.isEmpty, done.note == nil else {
                 throw DocumentError(
                     line: line, column: column, "an item without a title holds items or a note; give it a title")
+            }
+            if done.isDone || done.doneAt != nil || !done.attributes.isEmpty {
+                report.record(Self.leftOutEmptyItem, line: line)
             }
             return
         }

@@ -146,7 +146,9 @@ struct MarkdownDocumentReading {
     ///   that holds others.
     mutating func finish() throws -> ImportedDocument {
         try finishNote(line: lastLine)
-        return ImportedDocument(items: try nester.finish(), workflow: declared, report: report)
+        let items = try nester.finish()
+        report.add(nester.report, from: nil)
+        return ImportedDocument(items: items, workflow: declared, report: report)
     }
 
     /// Reads `<!-- workflow: TODO NEXT | DONE -->`; false for any other line.

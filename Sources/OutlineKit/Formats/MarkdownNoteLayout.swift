@@ -9,6 +9,9 @@
 /// code block that is closed inside the note is written as it is, so that cmark-gfm and pandoc
 /// still see the code exactly. A line indented four columns or more past `base` is never
 /// structure to a CommonMark reader (it is code or continuation text), so it is left alone.
+/// An HTML block that would run on past the note is kept from it (`MarkdownNoteHTML`): one
+/// that ends only at a marker the note lacks is protected as text, and a note that may end
+/// inside one that ends at a blank line is followed by one.
 enum MarkdownNoteLayout {
     /// The columns the white space at the start of `text` spans, when it starts at `column`:
     /// tabs reach the next multiple of four, as CommonMark counts them.
@@ -147,29 +150,44 @@ enum MarkdownNoteLayout {
         // The shortest fence of each character that nothing closes from some line on: no longer
         // one opened later is closed either, so a note of many open fences is searched once.
         var unclosable: [Unicode.Scalar: Int] = [:]
+        // Whether an HTML block that ends at a blank line may be open (`MarkdownNoteHTML`).
+        var htmlMayBeOpen = false
         var index = 0
         while index < lines.count {
             let line = lines[index]
             let (indent, text) = line.splitIndent
+            if text.isEmpty { htmlMayBeOpen = false }
             guard indentWidth(indent, from: base) < 4, !text.isEmpty else {
                 write(line)
                 index += 1
                 continue
             }
+            if MarkdownNoteHTML.mayOpenBlankEndedBlock(text) { htmlMayBeOpen = true }
             if let fence = Fence(opening: text), fence.length < unclosable[fence.mark, default: .max] {
                 let close = lines[(index + 1)...].firstIndex {
                     let (indent, text) = $0.splitIndent
                     return indentWidth(indent, from: base) < 4 && fence.isClosed(by: text)
                 }
                 if let close {
-                    for line in lines[index...close] { write(line) }
+                    for line in lines[index...close] {
+                        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { htmlMayBeOpen = false }
+                        write(line)
+                    }
                     index = close + 1
                     continue
                 }
                 unclosable[fence.mark] = fence.length
             }
-            write(line, String(indent) + protected(text))
+            if MarkdownNoteHTML.opensUnclosedBlock(text, later: lines[(index + 1)...]) {
+                // A backslash makes the `<` text; `unprotected` takes it away.
+                write(line, String(indent) + "\\" + text)
+            } else {
+                write(line, String(indent) + protected(text))
+            }
             index += 1
         }
+        // The blank line ends the block before the next item; import drops it, as it drops
+        // blank lines between items.
+        if htmlMayBeOpen { out.append(UInt8(ascii: "\n")) }
     }
 }

@@ -105,8 +105,10 @@ enum MarkdownEscaping {
     }
 
     /// Appends `line` to `out` with every character that could change how a reader sees it
-    /// escaped. A line that needs no escape is copied as it is, without a buffer of its own: an
-    /// export writes every title through here.
+    /// escaped, but for those in a web address that read as themselves bare
+    /// (`MarkdownURLRuns`), so that GitHub links the address as it is. A line that needs no
+    /// escape is copied as it is, without a buffer of its own: an export writes every title
+    /// through here.
     static func append(_ line: String, to out: inout [UInt8]) {
         // An ordered list marker: up to nine digits and `.` or `)`; escaping the punctuation keeps
         // the digits plain text.
@@ -141,10 +143,11 @@ enum MarkdownEscaping {
             out.append(contentsOf: line.utf8)
             return
         }
+        let bareInAddresses = MarkdownURLRuns.bareOffsets(in: line)
         index = 0
         for byte in line.utf8 {
-            if isSpecialAnywhere(byte) || (index == 0 && isSpecialAtStart(byte)) || index == markerPunctuation
-                || index == propertyColon
+            if (isSpecialAnywhere(byte) && !bareInAddresses.contains(index)) || (index == 0 && isSpecialAtStart(byte))
+                || index == markerPunctuation || index == propertyColon
             {
                 out.append(UInt8(ascii: "\\"))
             }

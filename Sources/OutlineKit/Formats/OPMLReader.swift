@@ -54,6 +54,7 @@ public enum OPMLReader {
                 throw DocumentError(line: 1, "the document is not OPML: it has no <opml> element")
             }
             let items = try reader.nester.finish()
+            reader.report.add(reader.nester.report, from: nil)
             return ImportedDocument(items: items, report: reader.report)
         }
     }

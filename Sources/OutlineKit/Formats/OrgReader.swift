@@ -76,7 +76,9 @@ struct OrgDocumentReader {
                 settings.removeFirst()
             }
         }
-        return ImportedDocument(items: try nester.finish(), workflow: keywords.workflow, report: report)
+        let items = try nester.finish()
+        report.add(nester.report, from: nil)
+        return ImportedDocument(items: items, workflow: keywords.workflow, report: report)
     }
 
     /// The index of the next headline after `index`, or the end.

@@ -301,6 +301,39 @@ struct ImportTests {
         #expect(try outline.tsv().count == 2)
     }
 
+    /// An empty item that holds a state or attributes (an issue template's empty `- [ ]`, an
+    /// empty Logseq block with an `id::`) is left out as one that holds nothing is, but counted
+    /// as a loss: the import says so, and `--strict` refuses it, naming its line.
+    @Test(arguments: [
+        (
+            "markdown",
+            "- a\n-\n  id:: 6571a0f2-3c1e-4b8a-9d2e-1f0a2b3c4d5e\n  collapsed:: true\n- [ ]\n- [x]\n- \n", 2, 3
+        ),
+        ("org", "* a\n* \n:PROPERTIES:\n:ID: x\n:END:\n* TODO\n** DONE \n* \n", 2, 3),
+        (
+            "opml",
+            "<opml><body><outline text=\"a\"/>\n<outline text=\"\" _complete=\"true\"/>\n"
+                + "<outline text=\"\" color=\"1\"/><outline text=\"\"/></body></opml>", 2, 2
+        ),
+    ])
+    func emptyItemsHoldingAStateOrAttributesAreCounted(format: String, document: String, line: Int, count: Int)
+        throws
+    {
+        let refused = try importing(document, ["--format", format, "--strict"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(
+            refused.stderr
+                == "error: standard input line \(line): left out \(count) empty items with a state or attributes "
+                + "(--strict refuses what would be lost); nothing was added\n")
+        #expect(!FileManager.default.fileExists(atPath: outline.database))
+        let result = try importing(document, ["--format", format])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderr
+                == "imported 1 item from standard input; left out \(count) empty items with a state or attributes\n")
+        #expect(try outline.tsv().map { $0.split(separator: "\t")[4] } == ["a"])
+    }
+
     /// An encoding that only ICU knows (Debian's libxml2 asks it when iconv does not): Mac Roman's
     /// 0x8E is é.
     @Test func anEncodingOnlyICUKnowsImports() throws {
