@@ -309,7 +309,7 @@ struct ImportTests {
             "markdown",
             "- a\n-\n  id:: 6571a0f2-3c1e-4b8a-9d2e-1f0a2b3c4d5e\n  collapsed:: true\n- [ ]\n- [x]\n- \n", 2, 3
         ),
-        ("org", "* a\n* \n:PROPERTIES:\n:ID: x\n:END:\n* TODO\n** DONE \n* \n", 2, 3),
+        ("org", "* a\n* \n:PROPERTIES:\n:ID: x\n:END:\n* TODO \n** DONE \n* \n", 2, 3),
         (
             "opml",
             "<opml><body><outline text=\"a\"/>\n<outline text=\"\" _complete=\"true\"/>\n"
