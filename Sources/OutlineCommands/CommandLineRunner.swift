@@ -319,9 +319,15 @@ package enum CommandLineRunner {
     }
 
     /// ArgumentParser's messages start with a capital and may span lines; SPEC wants one line.
+    /// A list of values that follows the first line (`Please provide one of the following:`
+    /// then `  - markdown` a line) is kept, joined by commas, since it is what the user needs.
     private static func oneLine(_ message: String) -> String {
-        let firstLine =
-            message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "failed"
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
+        var firstLine = lines.first.map(String.init) ?? "failed"
+        let values = lines.dropFirst().map { $0.trimmingPrefix(while: { $0 == " " }) }
+        if firstLine.hasSuffix(":"), !values.isEmpty, values.allSatisfy({ $0.hasPrefix("- ") }) {
+            firstLine += " " + values.map { $0.dropFirst(2) }.joined(separator: ", ")
+        }
         let trimmed = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
         return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
     }

@@ -16,8 +16,11 @@ public enum AttributedOutline {
     static let properties = [("Effort", "2h"), ("context", "home office"), ("Owner", "Ann"), ("id", "65f1-aa")]
 
     /// Adds up to `count` items to `store`, nested at random, with attributes chosen by `seed`;
-    /// sets the workflow first.
-    public static func make(_ store: OutlineStore, seed: UInt64, count: Int) throws {
+    /// sets the workflow first. Properties named in `leavingOut` are not set (a format may
+    /// refuse them).
+    public static func make(
+        _ store: OutlineStore, seed: UInt64, count: Int, leavingOut: Set<String> = []
+    ) throws {
         var rng = SeededGenerator(seed: seed)
         try store.setWorkflow(try Workflow(parsing: workflow))
         var ids: [ItemID] = []
@@ -32,7 +35,7 @@ public enum AttributedOutline {
             change.due = randomDate(using: &rng).map { .some($0) }
             if Bool.random(using: &rng) { change.priority = .some(Priority.allCases.randomElement(using: &rng)!) }
             for (key, value) in properties where Int.random(in: 0..<3, using: &rng) == 0 {
-                change.properties.append((key, value))
+                if !leavingOut.contains(key) { change.properties.append((key, value)) }
             }
             // Done at a time of its own, to the second as JSON writes it, so that the copy's
             // done times cannot come from the import's clock.

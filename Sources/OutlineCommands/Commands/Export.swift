@@ -32,7 +32,10 @@ extension Outline {
                 pending, but plain items with children, which are the project of the tasks \
                 below them; a task's parent task in outline_parent, the due date's repeater as \
                 recur, the scheduled date's as scheduled_repeat, the note's lines as \
-                annotations, properties as fields.
+                annotations, properties as fields (a repeating task without its template's \
+                parent, imask, rtype and mask: taskwarrior makes it a template); refused: two \
+                items with one uuid, and a property named as a field it writes (project, id...) \
+                or an end on an open item.
                 --open leaves out done items with their subtrees.
 
                 --include-self writes REF itself too, its descendants one level deeper, so that \
@@ -59,7 +62,7 @@ extension Outline {
         var includeSelf = false
 
         @Option(
-            help: ArgumentHelp("markdown (the default), opml, org, text, json or taskwarrior.", valueName: "format"))
+            help: ArgumentHelp("The document's format (default: markdown).", valueName: "format"))
         var format: DocumentFormat?
 
         @Flag(help: "Leave out done items, with their subtrees.")

@@ -22,9 +22,10 @@ extension Outline {
                 tags, dates, priority and properties (id:: and collapsed:: too), SCHEDULED: and \
                 DEADLINE: lines, - ## heading blocks, other lines under an item as its note, \
                 exactly (page properties before the first item are left out, and said); OPML's <outline> elements with _note, \
-                _complete and _status, the attributes export writes, a title's <a href> links as \
-                Markdown [text](url) (bold, italic and other marks dropped and counted), other \
-                attributes as properties; org headlines with the keywords of the file's #+TODO \
+                _complete and _status (any case), the attributes export writes, a title's <a \
+                href> links as Markdown [text](url), <br> as a space and HTML's named entities \
+                decoded (bold, italic and other marks dropped and counted), other attributes as \
+                properties; org headlines with the keywords of the file's #+TODO \
                 lines (TODO and DONE without one; their fast-access keys and logging settings, \
                 such as NEXT(n@/!), dropped and counted), priorities, tags, the planning line \
                 (SCHEDULED, DEADLINE, CLOSED as the done time), the property drawer, and \
@@ -36,7 +37,8 @@ extension Outline {
                 added to it, open or done as their items are; taskwarrior's 'task export' \
                 (an array, or a task a line): projects as plain items, pending tasks TODO, \
                 completed DONE, deleted ones left out, recur as the due date's repeater, \
-                annotations as the note, other fields as properties. An empty \
+                annotations as the note, other fields as properties (a uuid an earlier task \
+                has is dropped and counted). An empty \
                 bullet, headline or <outline> is left out when nothing is under it (counted \
                 when it held a state or attributes).
 
@@ -68,7 +70,7 @@ extension Outline {
 
         @Option(
             help: ArgumentHelp(
-                "markdown, opml, org, text, json or taskwarrior (default: from the name, else the content).",
+                "The documents' format (default: from the name, else the content).",
                 valueName: "format"))
         var format: DocumentFormat?
 

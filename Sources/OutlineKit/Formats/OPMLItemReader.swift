@@ -22,7 +22,7 @@ enum OPMLItemReader {
         report.record(
             .dropped("bold and italic mark", "bold and italic marks"), line: line, count: html.droppedEmphasis)
         report.record(.dropped("other formatting mark", "other formatting marks"), line: line, count: html.droppedOther)
-        let done = value("_complete") == "true" || value("_status") == "checked"
+        let done = doneMark(value("_complete"), value("_status"), line: line, report: &report)
         var item = try MarkdownReader.checked(ImportedItem(title: title, isDone: done), line: line, emptyAllowed: true)
         if let note = value("_note") { item.note = try MarkdownReader.checkedNote(note, line: line) }
 
@@ -55,7 +55,11 @@ enum OPMLItemReader {
             guard let moment = UTCMoment.date(text) else {
                 throw refuse("_done_at", "not a moment, as YYYY-MM-DDTHH:MM:SSZ")
             }
-            if done { item.doneAt = moment }
+            if done {
+                item.doneAt = moment
+            } else {
+                report.record(.dropped("done time on an open item", "done times on open items"), line: line)
+            }
         }
         if let text = value("_last_done") {
             guard let moment = UTCMoment.date(text) else {
@@ -66,6 +70,27 @@ enum OPMLItemReader {
         read.properties = properties(attributes, title: item.title, line: line, report: &report)
         item.attributes = read
         return item
+    }
+
+    /// Whether `_complete` (Workflowy's `true`) or `_status` (pandoc's `checked`) marks the item
+    /// done, read ignoring case. `_complete="false"` and `_status="unchecked"` say it is open; any
+    /// other value says something the outline cannot hold, and is dropped and counted.
+    private static func doneMark(_ complete: String?, _ status: String?, line: Int, report: inout ImportReport)
+        -> Bool
+    {
+        var done = false
+        for (value, yes, no) in [(complete, "true", "false"), (status, "checked", "unchecked")] {
+            guard let value else { continue }
+            switch value.trimmingWhiteSpace().lowercased() {
+            case yes: done = true
+            case no: break
+            default:
+                report.record(
+                    .dropped("done mark outline cannot read", "done marks outline cannot read"),
+                    line: line)
+            }
+        }
+        return done
     }
 
     /// The attributes that are not outline's own, as properties: a `title` that repeats the

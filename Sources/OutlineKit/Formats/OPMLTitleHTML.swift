@@ -2,9 +2,10 @@ import Foundation
 
 /// A title's HTML as OPML's `text` holds it, made the outline's text: Workflowy, Dynalist and
 /// pandoc write a title's formatting as HTML there. A link keeps its address as Markdown,
-/// `[text](url)` (the text alone when it is the address); other marks (bold, italic, colours)
-/// are dropped and counted, so that the import can say so; character references and the common
-/// named entities are decoded.
+/// `[text](url)` (the text alone when it is the address); a `<br>` is a space (a title is one
+/// line); other marks (bold, italic, colours)
+/// are dropped and counted, so that the import can say so; character references and HTML 4's
+/// named ones are decoded.
 struct OPMLTitleHTML {
     /// How many bold and italic marks (`<b>`, `<strong>`, `<i>`, `<em>`) were dropped.
     var droppedEmphasis = 0
@@ -31,6 +32,13 @@ struct OPMLTitleHTML {
             {
                 let tag = Array(scalars[(index + 1)..<close])
                 index = close + 1
+                if Self.isLineBreak(tag) {
+                    // A title is one line: the break is a space, one with the spaces around
+                    // it, as HTML shows them.
+                    if let last = out.last, last != " " { out.append(" ") }
+                    while index < scalars.count, scalars[index] == " " { index += 1 }
+                    continue
+                }
                 readTag(tag, out: &out, links: &links)
                 continue
             }
@@ -45,6 +53,12 @@ struct OPMLTitleHTML {
             index += 1
         }
         return String(String.UnicodeScalarView(out))
+    }
+
+    /// Whether the tag is `<br>`, `<br/>` or `<br />` (any case).
+    private static func isLineBreak(_ tag: [Unicode.Scalar]) -> Bool {
+        let name = String(String.UnicodeScalarView(tag.prefix { $0 != " " && $0 != "/" })).lowercased()
+        return name == "br"
     }
 
     /// Acts on one tag, given what lies between its `<` and `>`.
@@ -102,17 +116,13 @@ struct OPMLTitleHTML {
         return decoder.text(String(value))
     }
 
-    /// The scalar an entity's name (between `&` and `;`) stands for: XML's five, `nbsp`, and
-    /// character references.
+    /// The scalar an entity's name (between `&` and `;`) stands for: HTML 4's named ones, XML's
+    /// `apos`, and character references; nil for any other name, which stays as it is written.
     private static func entity(_ name: String) -> Unicode.Scalar? {
         switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
         case "apos": return "'"
-        case "nbsp": return "\u{A0}"
         default:
+            if let value = HTMLNamedCharacters.codePoints[name] { return Unicode.Scalar(value) }
             guard name.hasPrefix("#") else { return nil }
             let digits = name.dropFirst()
             let value =

@@ -6,7 +6,8 @@ import Foundation
 /// the order the projects first appear; a task whose `outline_parent` names another task of the
 /// document (as `export --format taskwarrior` writes a task under a task) nests under it
 /// instead. Deleted tasks are left out and counted; a recurring task's template is not an item,
-/// its pending instances are.
+/// its pending instances are. A task whose uuid an earlier task has is an item without it, and
+/// the uuid is counted as dropped.
 public enum TaskwarriorReader {
     /// The items of a `task export` document, and what it could not carry.
     ///
@@ -35,7 +36,16 @@ public enum TaskwarriorReader {
         }
         var nodes: [Node] = []
         var nodeByUUID: [String: Node] = [:]
-        for task in kept {
+        var keptUUIDs = Set<String>()
+        for var task in kept {
+            if let uuid = task.uuid, !keptUUIDs.insert(uuid.lowercased()).inserted {
+                // `task import` would let the later task overwrite the earlier one: both are
+                // items, but the later one loses the uuid, which says the same task twice.
+                report.record(
+                    .dropped("uuid that an earlier task already has", "uuids that earlier tasks already have"),
+                    line: task.line)
+                task.uuid = nil
+            }
             let template = task.field("parent").flatMap { templates[$0] }
             var converter = TaskwarriorItem(task: task, template: template, timeZone: context.timeZone)
             let item: ImportedItem

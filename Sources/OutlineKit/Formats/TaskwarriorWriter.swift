@@ -9,7 +9,9 @@ import Foundation
 /// date's, which taskwarrior has no place for, `scheduled_repeat`. The properties follow as
 /// fields, `uuid` among them: an item without one gets a uuid made from its id and title, the
 /// same at every export. taskwarrior keeps fields it does not know (`outline_parent`, a property)
-/// as they are, and gives them back in `task export`.
+/// as they are, and gives them back in `task export`. A task that recurs is written without the
+/// fields that tie an instance to its template (`TaskwarriorFieldCheck.recurrenceLinks`), since
+/// the template is never written: taskwarrior makes it a template of its own.
 public struct TaskwarriorWriter: OutlineDocumentWriter {
     /// The document written so far and not yet taken.
     public var bytes: [UInt8] = []
@@ -24,6 +26,8 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     private var waiting: TreeEntry?
     /// Whether a task has been written, so the next one needs a comma before it.
     private var wroteTask = false
+    /// The item each uuid written so far was written for.
+    private var uuidOwners: [String: Int64] = [:]
 
     /// What an item under an ancestor needs to know of it.
     private struct Ancestor {
@@ -54,12 +58,22 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         let attributes = entry.attributes ?? ItemAttributes()
         for property in attributes.properties {
             if let problem = TaskwarriorFieldCheck.problem(
-                key: property.key, value: property.value, attributes: attributes)
+                key: property.key, value: property.value, item: entry.item, attributes: attributes)
             {
                 throw OutlineError.invalidProperty(
                     property.key + "=" + property.value,
                     reason: "item \(entry.item.id) cannot be exported to taskwarrior: \(problem)")
             }
+        }
+        // taskwarrior keeps one task a uuid: a second would overwrite the first in `task
+        // import`. Checked here, since a task written at `leave` can no longer refuse; a plain
+        // item that turns out to be a project is checked too, which asks no more than removing
+        // a copied uuid.
+        if let uuid = attributes.property("uuid").flatMap(Self.validUUID), let owner = uuidOwners[uuid] {
+            throw OutlineError.invalidProperty(
+                "uuid=" + uuid,
+                reason: "items \(owner) and \(entry.item.id) both have it, and taskwarrior keeps one task a uuid; "
+                    + "remove it from the copy: outline set \(entry.item.id) --property uuid=")
         }
         if let parent = waiting {
             // A child follows: the plain item is a project.
@@ -94,6 +108,7 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         let item = entry.item
         let attributes = entry.attributes ?? ItemAttributes()
         let uuid = attributes.property("uuid").flatMap(Self.validUUID) ?? Self.uuid(for: item)
+        if uuidOwners[uuid] == nil { uuidOwners[uuid] = item.id }
         var fields: [(key: String, value: String)] = [
             ("description", JSONText.quote(item.title)), ("status", item.isDone ? "\"completed\"" : "\"pending\""),
             ("uuid", JSONText.quote(uuid)),
@@ -117,9 +132,12 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         if let parent = ancestors.last(where: { $0.uuid != nil })?.uuid { add("outline_parent", parent) }
         if let note = item.note { fields.append(("annotations", annotations(note))) }
         // The properties, but for those the item itself says.
+        let recurs = TaskwarriorFieldCheck.recurs(attributes)
         for property in attributes.properties where !TaskwarriorFieldCheck.written.contains(property.key.lowercased()) {
             let key = property.key.lowercased()
-            if key == "recur" && attributes.due?.repeater != nil || key == "end" && item.isDone { continue }
+            if key == "end" && item.doneAt != nil || recurs && TaskwarriorFieldCheck.recurrenceLinks.contains(key) {
+                continue
+            }
             add(property.key, property.value)
         }
         bytes.append(wroteTask ? ",\n{" : "\n{")

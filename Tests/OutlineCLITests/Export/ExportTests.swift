@@ -283,7 +283,16 @@ struct ExportTests {
     @Test func refusals() throws {
         try makeOutline()
         let cases: [([String], Int32, String)] = [
-            (["export", "--format", "pdf"], 64, "error: the value 'pdf' is invalid for '--format <format>'"),
+            (
+                ["export", "--format", "pdf"], 64,
+                "error: the value 'pdf' is invalid for '--format <format>'. Please provide one of the following: "
+                    + "markdown, opml, org, text, json, taskwarrior (see 'outline export --help')\n"
+            ),
+            (
+                ["import", "--format", "pdf", "x"], 64,
+                "error: the value 'pdf' is invalid for '--format <format>'. Please provide one of the following: "
+                    + "markdown, opml, org, text, json, taskwarrior (see 'outline import --help')\n"
+            ),
             (["export", "Nothing"], 1, "error: no item titled \"Nothing\"\n"),
             (["export", "--json", "--format", "opml"], 64, "error: --json writes JSON; use --format json"),
         ]
@@ -291,6 +300,9 @@ struct ExportTests {
             let result = try outline.run(arguments)
             #expect(result.status == status && result.stderr.hasPrefix(message), "\(arguments): \(result)")
         }
+        // The help names the values once.
+        let help = try outline.run(["export", "--help"]).stdout
+        #expect(help.components(separatedBy: "taskwarrior.").count == 1, "\(help)")
         // A character XML cannot hold, which only an edit outside outline can store, is refused
         // with the item named, rather than written into a document no reader would take.
         try outline.sqlite("UPDATE item SET title = 'bell' || char(7) WHERE id = 2")

@@ -126,7 +126,9 @@ struct TaskwarriorRoundTripTests {
     /// Round trip 3: a taskwarrior export imported, exported and imported again by `task
     /// import` (into a new taskwarrior) gives back the same tasks: every field but those
     /// taskwarrior computes (`id`, `urgency`), the template and the deleted task, which the
-    /// outline leaves out, and annotation times to the minute.
+    /// outline leaves out, and annotation times to the minute. A recurring instance comes back
+    /// as an instance of a new template (the old one is not exported): the same task, but for
+    /// its uuid, its template's and when taskwarrior made it.
     @Test func aTaskwarriorExportSurvivesATripThroughAnOutline() throws {
         let fixture = try String(contentsOfFile: OutlineProcess.fixtureFile("import/taskwarrior.json"), encoding: .utf8)
         let outline = OutlineProcess()
@@ -141,6 +143,9 @@ struct TaskwarriorRoundTripTests {
                 task["id"] = nil
                 task["urgency"] = nil
                 if let imask = task["imask"] as? Double { task["imask"] = Int(imask) }
+                if task["recur"] != nil {
+                    for key in ["uuid", "parent", "entry", "modified"] { task[key] = nil }
+                }
                 if let annotations = task["annotations"] as? [[String: String]] {
                     task["annotations"] = annotations.map {
                         ["entry": String($0["entry"]!.prefix(13)), "description": $0["description"]!]
@@ -152,10 +157,36 @@ struct TaskwarriorRoundTripTests {
         }
         let original = try JSONSerialization.jsonObject(with: Data(fixture.utf8)) as! [[String: Any]]
         #expect(comparable(try task.tasks()) == comparable(original))
+        #expect(!(try task.run(["diag"])).contains("nonexistent recurrence template"))
         // And the outline's export, imported again, gives the same bytes.
         let again = OutlineProcess()
         _ = try Self.importDocument(exported.stdout, into: again)
         #expect(try again.run(["export", "--format", "taskwarrior"], environment: Self.zone).stdout == exported.stdout)
+    }
+
+    /// A recurring instance whose template is not in the export goes to a new taskwarrior as a
+    /// template of its own, which makes the instances to come (written as an instance, it had
+    /// no template, and taskwarrior never made another).
+    @Test func aRecurringTaskKeepsRepeatingInANewTaskwarrior() throws {
+        let source = try Taskwarrior()
+        // Due in the future, so that taskwarrior makes one instance.
+        try source.run(["add", "Water the plants", "due:2030-01-07", "recur:weekly"])
+        let outline = OutlineProcess()
+        _ = try Self.importDocument(try source.run(["export"]), into: outline)
+        let exported = try outline.run(["export", "--format", "taskwarrior"], environment: Self.zone)
+        #expect(exported.status == 0, "\(exported)")
+        for field in ["\"parent\"", "\"imask\"", "\"rtype\"", "\"mask\""] {
+            #expect(!exported.stdout.contains(field), "\(exported.stdout)")
+        }
+        let task = try Taskwarrior()
+        try task.importDocument(exported.stdout)
+        try task.run(["rc.recurrence.limit=3", "list"])
+        #expect(!(try task.run(["diag"])).contains("nonexistent recurrence template"))
+        let tasks = try task.tasks()
+        let template = try #require(tasks.first { $0["status"] as? String == "recurring" })
+        #expect(exported.stdout.contains(template["uuid"] as! String))
+        let dues = tasks.filter { $0["status"] as? String == "pending" }.compactMap { $0["due"] as? String }.sorted()
+        #expect(dues.map { String($0.prefix(8)) } == ["20300106", "20300113", "20300120"], "\(dues)")
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
-import OutlineKit
 import OutlineTestSupport
 import Testing
+
+@testable import OutlineKit
 
 /// OPML with every attribute: SPEC's round trip over random attributed outlines, and what the
 /// reader makes of what Workflowy, OmniOutliner and other tools write.
@@ -87,6 +88,49 @@ struct OPMLAttributeTests {
         #expect(read.items.map(\.isDone) == [true, false, true])
         #expect(read.items.map(\.attributes.properties.isEmpty) == [true, true, true])
         #expect(read.items[2].note == "  one\ntwo")
+    }
+
+    /// `_complete` and `_status` are read ignoring case; what says neither done nor open, and a
+    /// done time on an open item, are counted as dropped, so that `--strict` refuses them.
+    @Test func doneMarksIgnoreCaseAndWhatIsNotCarriedIsCounted() throws {
+        let read = try Self.read(
+            Self.document(
+                #"<outline text="a" _complete="TRUE"/><outline text="b" _status="Checked"/>"#
+                    + #"<outline text="c" _complete="False"/><outline text="d" _complete="maybe"/>"#
+                    + #"<outline text="e" _status="indeterminate"/>"#
+                    + #"<outline text="f" _done_at="2026-11-20T10:00:00Z"/>"#
+            ))
+        #expect(read.items.map(\.isDone) == [true, true, false, false, false, false])
+        #expect(read.items.allSatisfy { $0.doneAt == nil })
+        #expect(
+            read.report.phrases == ["dropped 2 done marks outline cannot read", "dropped 1 done time on an open item"])
+        #expect(read.report.firstLoss?.firstLine == 2)
+    }
+
+    /// HTML 4's named references are decoded in a title; a name HTML 4 lacks stays as written,
+    /// and `<br>` is a space, once, with the spaces around it.
+    @Test func namedEntitiesAreDecodedAndBreaksAreSpaces() throws {
+        let read = try Self.read(
+            Self.document(
+                #"<outline text="&amp;copy; &amp;hellip; &amp;mdash; &amp;eacute; &amp;rsquo; &amp;euro; &amp;ndash; &amp;Omega; &amp;bogus; &amp;apos;"/>"#
+                    + #"<outline text="a&lt;br&gt;b"/><outline text="a &lt;br/&gt;  b&lt;BR /&gt;c"/>"#
+            ))
+        #expect(read.items.map(\.title) == ["© … — é ’ € – Ω &bogus; '", "a b", "a b c"])
+        #expect(read.report.entries.isEmpty, "\(read.report.phrases)")
+        #expect(HTMLNamedCharacters.codePoints.count == 252)
+    }
+
+    /// A title that holds what reads as an entity (`&copy;`) comes back as written: the writer
+    /// escapes its `&`.
+    @Test func aTitleWithAnEntitysTextComesBackTheSame() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(["&copy; &hellip; a<br>b"])
+        let document = try DocumentRoundTripTests.export(fixture.store, .opml)
+        let read = try OPMLReader.read(document, context: DocumentReadingContext())
+        #expect(read.items.map(\.title) == ["&copy; &hellip; a<br>b"])
+        let copy = try StoreFixture()
+        try copy.store.importItems(read.items, names: ["doc"])
+        #expect(try DocumentRoundTripTests.export(copy.store, .opml) == document)
     }
 
     @Test(arguments: [
