@@ -189,7 +189,8 @@ extension Outline.Sync {
 
         mutating func run() throws {
             let absolute = try SyncOutput.checkedRemote(remote)
-            let store = try global.openStore(recordsSteps: false)
+            // It asks the new remote what it holds: with the round's timeout.
+            let store = try global.openStoreToSync()
             if case .unchecked(let reason) = try store.moveSyncRemote(to: absolute) {
                 StandardError.writeLine(
                     "note: cannot reach '\(TitleSanitizer.forTerminal(absolute))' now (\(reason)), so what it holds "
