@@ -8,25 +8,15 @@ import Testing
 @Suite("sync: a log that others touch")
 struct SyncLogFaultTests: SyncMachines {
     let folder = TemporaryDirectory()
-    @discardableResult
-    func git(_ arguments: [String], in directory: String? = nil) throws -> RunResult {
-        let identity = ["-c", "user.name=someone", "-c", "user.email=someone@example.com"]
-        let result = try OutlineProcess.run(
-            (directory.map { ["-C", $0] } ?? []) + identity + arguments, input: nil,
-            environment: ["GIT_TERMINAL_PROMPT": "0"], executable: "/usr/bin/git")
-        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-        return result
-    }
-
     func makeRemote() throws -> String {
         let path = folder.file("remote.git")
-        try git(["init", "--quiet", "--bare", "-b", "main", path])
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", path])
         return path
     }
 
     /// The remote's last commit.
     func head(_ remote: String) throws -> String {
-        try git(["rev-parse", "main"], in: remote).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try gitAsSomeone(["rev-parse", "main"], in: remote).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Three machines' outlines as ls --tsv titles, which must agree.
@@ -66,30 +56,30 @@ struct SyncLogFaultTests: SyncMachines {
     /// `sync init`, a `git clone` of the remote checks the log out, without a warning.
     @Test func aCloneOfTheRemoteChecksOutTheLog() throws {
         let remote = folder.file("plain.git")
-        try git(["-c", "init.defaultBranch=master", "init", "--quiet", "--bare", remote])
+        try gitAsSomeone(["-c", "init.defaultBranch=master", "init", "--quiet", "--bare", remote])
         let a = machine("a")
         try a.run(["add", "Plan"])
         #expect(try a.run(["sync", "init", remote]).status == 0)
         let clone = folder.file("plain-clone")
-        let cloned = try git(["clone", remote, clone])
+        let cloned = try gitAsSomeone(["clone", remote, clone])
         #expect(!cloned.stderr.contains("warning"), "\(cloned.stderr)")
         #expect(FileManager.default.fileExists(atPath: clone + "/batch.json"))
         // The same through a file:// URL.
         let viaURL = folder.file("url.git")
-        try git(["-c", "init.defaultBranch=master", "init", "--quiet", "--bare", viaURL])
+        try gitAsSomeone(["-c", "init.defaultBranch=master", "init", "--quiet", "--bare", viaURL])
         let c = machine("c")
         try c.run(["add", "Plan"])
         #expect(try c.run(["sync", "init", "file://" + viaURL]).status == 0)
-        #expect(try git(["--git-dir=" + viaURL, "symbolic-ref", "HEAD"]).stdout == "refs/heads/main\n")
+        #expect(try gitAsSomeone(["--git-dir=" + viaURL, "symbolic-ref", "HEAD"]).stdout == "refs/heads/main\n")
         // A HEAD that names a branch someone made is theirs: it is left alone.
         let other = folder.file("other.git")
-        try git(["init", "--quiet", "--bare", "-b", "main", other])
-        try git(["--git-dir=" + other, "symbolic-ref", "HEAD", "refs/heads/notes"])
-        try git(["push", "--quiet", other, "HEAD:refs/heads/notes"], in: clone)
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", other])
+        try gitAsSomeone(["--git-dir=" + other, "symbolic-ref", "HEAD", "refs/heads/notes"])
+        try gitAsSomeone(["push", "--quiet", other, "HEAD:refs/heads/notes"], in: clone)
         let b = machine("b")
         try b.run(["add", "Other"])
         #expect(try b.run(["sync", "init", other]).status == 0)
-        #expect(try git(["--git-dir=" + other, "symbolic-ref", "HEAD"]).stdout == "refs/heads/notes\n")
+        #expect(try gitAsSomeone(["--git-dir=" + other, "symbolic-ref", "HEAD"]).stdout == "refs/heads/notes\n")
     }
 
     /// `human-merge.sh`: someone commits a README to the remote and merges with `git pull`. Every
@@ -103,7 +93,7 @@ struct SyncLogFaultTests: SyncMachines {
         try a.run(["sync", "init", remote])
         try b.run(["sync", "init", remote])
         let clone = folder.file("clone")
-        try git(["clone", "--quiet", remote, clone])
+        try gitAsSomeone(["clone", "--quiet", remote, clone])
         try a.run(["add", "X"])
         try a.run(["edit", "B", "B2"])
         try a.run(["sync"])
@@ -112,10 +102,10 @@ struct SyncLogFaultTests: SyncMachines {
         try b.run(["sync"])
         let outlineHead = try head(remote)
         try "hi\n".write(toFile: clone + "/README", atomically: true, encoding: .utf8)
-        try git(["add", "README"], in: clone)
-        try git(["commit", "--quiet", "-m", "readme"], in: clone)
-        try git(["pull", "--quiet", "--no-rebase", "--no-edit", "origin", "main"], in: clone)
-        try git(["push", "--quiet", "origin", "HEAD:main"], in: clone)
+        try gitAsSomeone(["add", "README"], in: clone)
+        try gitAsSomeone(["commit", "--quiet", "-m", "readme"], in: clone)
+        try gitAsSomeone(["pull", "--quiet", "--no-rebase", "--no-edit", "origin", "main"], in: clone)
+        try gitAsSomeone(["push", "--quiet", "origin", "HEAD:main"], in: clone)
 
         let before = try a.titles()
         let refused = try a.run(["sync"])
@@ -146,15 +136,15 @@ struct SyncLogFaultTests: SyncMachines {
         try a.run(["add", "A"])
         try a.run(["sync", "init", remote])
         let clone = folder.file("clone")
-        try git(["clone", "--quiet", remote, clone])
+        try gitAsSomeone(["clone", "--quiet", remote, clone])
         if kind == "a README" {
             try "hi\n".write(toFile: clone + "/README", atomically: true, encoding: .utf8)
-            try git(["add", "README"], in: clone)
-            try git(["commit", "--quiet", "-m", "readme"], in: clone)
+            try gitAsSomeone(["add", "README"], in: clone)
+            try gitAsSomeone(["commit", "--quiet", "-m", "readme"], in: clone)
         } else {
-            try git(["commit", "--quiet", "--allow-empty", "-m", "nothing"], in: clone)
+            try gitAsSomeone(["commit", "--quiet", "--allow-empty", "-m", "nothing"], in: clone)
         }
-        try git(["push", "--quiet", "origin", "HEAD:main"], in: clone)
+        try gitAsSomeone(["push", "--quiet", "origin", "HEAD:main"], in: clone)
         try a.run(["add", "B"])
         let refused = try a.run(["sync"])
         #expect(refused.status == 1)
@@ -253,7 +243,9 @@ struct SyncLogFaultTests: SyncMachines {
             return try condition()
         }
         func open(_ gate: String) { FileManager.default.createFile(atPath: gate, contents: nil) }
-        func batches() throws -> Int { Int(try git(["rev-list", "--count", "main"], in: remote).stdout.dropLast())! }
+        func batches() throws -> Int {
+            Int(try gitAsSomeone(["rev-list", "--count", "main"], in: remote).stdout.dropLast())!
+        }
 
         let r0 = machine("r0")
         let r1 = machine("r1")

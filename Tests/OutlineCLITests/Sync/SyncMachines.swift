@@ -27,6 +27,19 @@ extension SyncMachines {
         return process
     }
 
+    /// Runs git (`in` a repository, as `git -C`) as a person with a name of their own, never
+    /// asking for a password, and expects it to succeed: how a suite commits to a remote by
+    /// hand.
+    @discardableResult
+    func gitAsSomeone(_ arguments: [String], in directory: String? = nil) throws -> RunResult {
+        let identity = ["-c", "user.name=someone", "-c", "user.email=someone@example.com"]
+        let result = try OutlineProcess.run(
+            (directory.map { ["-C", $0] } ?? []) + identity + arguments, input: nil,
+            environment: ["GIT_TERMINAL_PROMPT": "0"], executable: "/usr/bin/git")
+        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+        return result
+    }
+
     /// Every row of the machine's file, to show that a refused round changed nothing.
     func dump(_ machine: Machine) throws -> String { try OutlineProcess.sqlite(machine.database, ".dump") }
 }

@@ -9,33 +9,23 @@ import Testing
 struct SyncRemoteSafetyTests: SyncMachines {
     let folder = TemporaryDirectory()
 
-    @discardableResult
-    func git(_ arguments: [String], in directory: String? = nil) throws -> RunResult {
-        let identity = ["-c", "user.name=someone", "-c", "user.email=someone@example.com"]
-        let result = try OutlineProcess.run(
-            (directory.map { ["-C", $0] } ?? []) + identity + arguments, input: nil,
-            environment: ["GIT_TERMINAL_PROMPT": "0"], executable: "/usr/bin/git")
-        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-        return result
-    }
-
     /// A bare repository named `name` whose branch `branch` holds one commit of a README, as a
     /// project's repository does; its path.
     func projectRepository(_ name: String, branch: String) throws -> String {
         let path = folder.file(name)
-        try git(["init", "--quiet", "--bare", "-b", branch, path])
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", branch, path])
         let clone = folder.file(name + "-clone")
-        try git(["clone", "--quiet", path, clone])
+        try gitAsSomeone(["clone", "--quiet", path, clone])
         try "my project\n".write(toFile: clone + "/README", atomically: true, encoding: .utf8)
-        try git(["add", "README"], in: clone)
-        try git(["commit", "--quiet", "-m", "readme"], in: clone)
-        try git(["push", "--quiet", "origin", "HEAD:" + branch], in: clone)
+        try gitAsSomeone(["add", "README"], in: clone)
+        try gitAsSomeone(["commit", "--quiet", "-m", "readme"], in: clone)
+        try gitAsSomeone(["push", "--quiet", "origin", "HEAD:" + branch], in: clone)
         return path
     }
 
     /// Every ref of a repository and what it points at: what "left alone" means.
     func refs(_ repository: String) throws -> String {
-        try git(["for-each-ref"], in: repository).stdout
+        try gitAsSomeone(["for-each-ref"], in: repository).stdout
     }
 
     @Test(arguments: ["master", "main"])
@@ -63,8 +53,8 @@ struct SyncRemoteSafetyTests: SyncMachines {
     /// A repository of tags alone: `fetch` takes branches, so it looked empty.
     @Test func aRemoteOfTagsIsRefusedAndLeftAlone() throws {
         let remote = try projectRepository("tags.git", branch: "work")
-        try git(["tag", "v1", "work"], in: remote)
-        try git(["update-ref", "-d", "refs/heads/work"], in: remote)
+        try gitAsSomeone(["tag", "v1", "work"], in: remote)
+        try gitAsSomeone(["update-ref", "-d", "refs/heads/work"], in: remote)
         let before = try refs(remote)
         #expect(before.contains("refs/tags/v1"))
         #expect(!before.contains("refs/heads/"))
@@ -79,7 +69,7 @@ struct SyncRemoteSafetyTests: SyncMachines {
     @Test func syncRemoteRefusesAnotherOutlinesRemoteAndFollowsAMovedOne() throws {
         let first = folder.file("first.git")
         let second = folder.file("second.git")
-        for path in [first, second] { try git(["init", "--quiet", "--bare", "-b", "main", path]) }
+        for path in [first, second] { try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", path]) }
         let laptop = machine("laptop")
         try laptop.run(["add", "Groceries"])
         #expect(try laptop.run(["sync", "init", first]).status == 0)
@@ -96,7 +86,7 @@ struct SyncRemoteSafetyTests: SyncMachines {
 
         // An empty repository does not hold the log this outline synced.
         let empty = folder.file("empty.git")
-        try git(["init", "--quiet", "--bare", "-b", "main", empty])
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", empty])
         let emptyRefused = try laptop.run(["sync", "remote", empty])
         #expect(emptyRefused.status == 1)
         #expect(emptyRefused.stderr.hasPrefix("error: '\(empty)' is empty: it does not hold this outline's log"))
@@ -114,10 +104,10 @@ struct SyncRemoteSafetyTests: SyncMachines {
 
         // The same repository, moved: followed, and the next round runs there.
         let moved = folder.file("moved.git")
-        try git(["clone", "--quiet", "--bare", first, moved])
+        try gitAsSomeone(["clone", "--quiet", "--bare", first, moved])
         #expect(try laptop.run(["sync", "remote", moved]).status == 0)
         try laptop.run(["add", "Milk"])
         #expect(try laptop.run(["sync"]).status == 0)
-        #expect(try git(["log", "--oneline", "main"], in: moved).stdout.split(separator: "\n").count == 2)
+        #expect(try gitAsSomeone(["log", "--oneline", "main"], in: moved).stdout.split(separator: "\n").count == 2)
     }
 }
