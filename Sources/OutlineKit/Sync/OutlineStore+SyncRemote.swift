@@ -68,8 +68,8 @@ extension OutlineStore {
     }
 
     /// The log's commits after `last` up to `head`, with what each holds, read from a remote
-    /// that is being tied or moved to: a commit outline did not write makes it not an outline
-    /// remote, rather than a log to repair. (A commit outline wrote but cannot read stays
+    /// that is being tied or moved to: a commit outline did not write, with none of outline's
+    /// before it, makes it not an outline remote rather than a log to repair. (A commit outline wrote but cannot read stays
     /// `SyncFailure.badLog`: the remote is an outline's, damaged.)
     ///
     /// - Throws: `SyncFailure.notAnOutlineRemote`; `SyncFailure.badLog`.
@@ -79,7 +79,11 @@ extension OutlineStore {
     ) throws -> [GitRemote.LogEntry] {
         do {
             return try logEntries(git, after: last, upTo: head)
-        } catch SyncFailure.foreignCommit(_, _, let commit, let subject, let reason, _) {
+        } catch SyncFailure.foreignCommit(_, _, let commit, let subject, let reason, let lastOutlineCommit)
+            where lastOutlineCommit == nil
+        {
+            // With outline's commits before it, the remote is an outline's log someone damaged
+            // (a `git pull` merge): the original error, which says how to repair it, stands.
             let named = subject.isEmpty ? "" : " (\"\(TitleSanitizer.forTerminal(subject))\")"
             throw SyncFailure.notAnOutlineRemote(
                 remote: git.remote,
