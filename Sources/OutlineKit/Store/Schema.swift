@@ -16,7 +16,7 @@ enum Schema {
     /// Migration `n` (1-based) brings a file from version `n - 1` to version `n`.
     static let migrations: [@Sendable (Database) throws -> Void] = [
         createVersion1, createVersion2, createVersion3, createVersion4, createVersion5, createVersion6,
-        createVersion7, createVersion8,
+        createVersion7, createVersion8, createVersion9,
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -227,6 +227,10 @@ enum Schema {
                 CREATE INDEX item_by_due ON item(due, due_repeat, done_at) WHERE due IS NOT NULL AND done_at IS NULL;
                 """)
     }
+
+    /// Version 9: nothing in the core; the log's copy of the outline gains the attributes, so
+    /// that they sync (`SyncAddOn`).
+    private static func createVersion9(_ db: Database) throws {}
 
     /// Brings the database from `version` to `currentVersion`, inside the caller's transaction.
     ///

@@ -1,11 +1,13 @@
 import GRDB
 
-/// Sync as the core sees it, through `StoreAddOn`: its tables come with schema version 6,
+/// Sync as the core sees it, through `StoreAddOn`: its tables come with schema version 6 (and
+/// carry the attributes from version 9),
 /// `check` reads them, `show` gives an item's global id, and undo and redo note what they
 /// change for the next round.
 enum SyncAddOn: StoreAddOn {
     static func migrate(_ db: Database, to version: Int) throws {
         if version == 6 { try SyncTables.create(db) }
+        if version == 9 { try SyncTables.addAttributes(db) }
     }
 
     static func problems(_ db: Database) throws -> [Problem] {

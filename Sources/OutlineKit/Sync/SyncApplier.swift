@@ -16,8 +16,17 @@ enum SyncApplier {
         var changed = 0
     }
 
+    /// The item table's attribute columns, in the order of `SyncAttributes.columnValues`.
+    private static let attributeColumns =
+        "state, last_done, tags, scheduled, scheduled_repeat, due, due_repeat, priority, properties"
+
     static func apply(_ tree: SyncTree, to uids: Set<String>, _ db: Database) throws -> Outcome {
         var outcome = Outcome()
+        if let workflow = tree.workflow, try SyncTables.localWorkflow(db) != workflow,
+            let parsed = try? Workflow(parsing: workflow)
+        {
+            try OutlineStore.storeWorkflow(parsed, db)
+        }
         var ids: [String: ItemID] = [:]
         func localID(_ uid: String) throws -> ItemID? {
             if let known = ids[uid] { return known }
@@ -26,7 +35,9 @@ enum SyncApplier {
             return found
         }
         let row = try db.cachedStatement(
-            sql: "SELECT parent_id, CAST(title AS TEXT), done_at, note FROM item WHERE id = ?")
+            sql:
+                "SELECT parent_id, CAST(title AS TEXT), done_at, note, \(SyncAttributes.columns) FROM item WHERE id = ?"
+        )
         var parentUIDs: Set<String> = []
         var additions: [String] = []
         var updates: [(id: ItemID, node: SyncTree.Node)] = []
@@ -48,7 +59,7 @@ enum SyncApplier {
                 let oldDone: Double? = current[2]
                 let oldNote: String? = current[3]
                 if try localID(node.parent) != oldParent || oldTitle != node.title || oldDone != node.doneAt
-                    || oldNote != node.note
+                    || oldNote != node.note || SyncAttributes(row: current, startingAt: 4) != node.attributes
                 {
                     outcome.parents.insert(oldParent)
                     updates.append((id!, node))
@@ -72,31 +83,43 @@ enum SyncApplier {
         // Cached: each statement that writes the item table carries the triggers' programs, which
         // made preparing one per item most of the cost of adopting a big outline.
         let insert = try db.cachedStatement(
-            sql: "INSERT INTO item (id, parent_id, position, title, done_at, note) VALUES (?, ?, 1, ?, ?, ?)")
+            sql: """
+                INSERT INTO item (id, parent_id, position, title, done_at, note, \(attributeColumns))
+                VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         let setUID = try db.cachedStatement(sql: "UPDATE sync_uid SET uid = ? WHERE id = ?")
         for uid in additions {
             let node = tree[uid]!
             let parent = try localID(node.parent) ?? .root
             // An item this database held before (an undo elsewhere brought it back) gets its old id.
             let old = try localID(uid)
-            try insert.execute(arguments: [old, parent, node.title, node.doneAt, node.note])
+            try insert.execute(
+                arguments: StatementArguments(
+                    [
+                        old.databaseValue, parent.databaseValue, node.title.databaseValue, node.doneAt.databaseValue,
+                        node.note.databaseValue,
+                    ] + node.attributes.columnValues))
             let id = db.lastInsertedRowID
             if old == nil { try setUID.execute(arguments: [uid, id]) }
             ids[uid] = id
             parentUIDs.insert(node.parent)
             outcome.added += 1
         }
-        // The log carries the done time, not the keyword: where another machine marked an item
-        // done or open again, the local keyword (which said the opposite) is dropped, so that the
-        // item reads as DONE, or as a plain open item, as a file made before keywords does.
         let update = try db.cachedStatement(
             sql: """
-                UPDATE item SET parent_id = ?1, title = ?2, done_at = ?3, note = ?4,
-                                state = CASE WHEN (?3 IS NULL) = (done_at IS NULL) THEN state END
-                WHERE id = ?5
+                UPDATE item SET parent_id = ?, title = ?, done_at = ?, note = ?, state = ?, last_done = ?, tags = ?,
+                                scheduled = ?, scheduled_repeat = ?, due = ?, due_repeat = ?, priority = ?,
+                                properties = ?
+                WHERE id = ?
                 """)
         for (id, node) in updates {
-            try update.execute(arguments: [try localID(node.parent) ?? .root, node.title, node.doneAt, node.note, id])
+            try update.execute(
+                arguments: StatementArguments(
+                    [
+                        (try localID(node.parent) ?? .root).databaseValue, node.title.databaseValue,
+                        node.doneAt.databaseValue, node.note.databaseValue,
+                    ] + node.attributes.columnValues
+                        + [id.databaseValue]))
             outcome.changed += 1
         }
         // Removals last: the children that stay have moved away, so the cascade takes only what

@@ -13,7 +13,7 @@ import GRDB
 /// item would lie inside itself), then content, then removals.
 enum SyncDiff {
     /// One item as it is here.
-    private struct LocalItem {
+    struct LocalItem {
         var id: ItemID
         var uid: String
         var parentUID: String
@@ -21,13 +21,17 @@ enum SyncDiff {
         var title: String
         var doneAt: Double?
         var note: String?
+        var attributes: SyncAttributes
     }
 
     static func operations(_ db: Database, base: SyncTree) throws -> [SyncOperation] {
+        let workflow = try SyncTables.localWorkflow(db)
+        // The workflow first: the keywords the items' states name are then in it.
+        let workflowChange: [SyncOperation] =
+            if let workflow, workflow != base.workflow { [.setWorkflow(workflow)] } else { [] }
         let changed = try SyncTables.changedIDs(db)
-        guard !changed.isEmpty else { return [] }
-        let row = try db.cachedStatement(
-            sql: "SELECT parent_id, CAST(title AS TEXT), done_at, note FROM item WHERE id = ?")
+        guard !changed.isEmpty else { return workflowChange }
+        let row = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
         var uids = try SyncTables.uids(of: changed, db)
         var removals: [SyncOperation] = []
         var parents: Set<ItemID> = []
@@ -52,7 +56,10 @@ enum SyncDiff {
         var structural: [(id: ItemID, operation: SyncOperation)] = []
         var content: [SyncOperation] = []
         let children = try db.cachedStatement(
-            sql: "SELECT id, CAST(title AS TEXT), done_at, note FROM item WHERE parent_id = ? ORDER BY position, id")
+            sql: """
+                SELECT id, CAST(title AS TEXT), done_at, note, \(SyncAttributes.columns)
+                FROM item WHERE parent_id = ? ORDER BY position, id
+                """)
         for parent in parents.sorted() {
             guard let parentUID = parent == .root ? SyncTree.rootUID : try globalID(parent) else { continue }
             var items: [LocalItem] = []
@@ -62,7 +69,7 @@ enum SyncDiff {
                 items.append(
                     LocalItem(
                         id: id, uid: uid, parentUID: parentUID, key: "", title: child[1], doneAt: child[2],
-                        note: child[3]))
+                        note: child[3], attributes: SyncAttributes(row: child, startingAt: 4)))
             }
             assignKeys(&items, base: base)
             for item in items {
@@ -72,7 +79,7 @@ enum SyncDiff {
                             item.id,
                             .create(
                                 uid: item.uid, parent: item.parentUID, key: item.key, title: item.title,
-                                doneAt: item.doneAt, note: item.note)
+                                doneAt: item.doneAt, note: item.note, attributes: item.attributes)
                         ))
                     continue
                 }
@@ -82,14 +89,12 @@ enum SyncDiff {
                     structural.append((item.id, .order(uid: item.uid, parent: item.parentUID, key: item.key)))
                 }
                 guard changedHere.contains(item.id) else { continue }
-                if node.title != item.title { content.append(.setTitle(uid: item.uid, title: item.title)) }
-                if node.doneAt != item.doneAt { content.append(.setDone(uid: item.uid, doneAt: item.doneAt)) }
-                if node.note != item.note { content.append(.setNote(uid: item.uid, note: item.note)) }
+                content += contentOperations(from: node, to: item)
             }
         }
         let rank = try outlineOrder(of: structural.map(\.id), db)
         structural.sort { rank[$0.id, default: 0] < rank[$1.id, default: 0] }
-        return structural.map(\.operation) + content + removals
+        return workflowChange + structural.map(\.operation) + content + removals
     }
 
     /// Gives each item of one list, in its order here, a key. The longest run of items that were

@@ -2,10 +2,19 @@ import Foundation
 
 /// The whole outline as the log made it, tombstones included, as a snapshot commit holds it:
 /// `{"format": 1, "snapshot": [{"uid", "parent", "key", "title", "done", "note", "live"}, ...]}`,
-/// one item a line, sorted by global id so that two machines write the same bytes.
+/// one item a line, sorted by global id so that two machines write the same bytes. Format 2
+/// adds each item's `"attributes"` (as batches write them) and the outline's `"workflow"`; a
+/// snapshot without either is written in format 1, as batches are.
 enum SyncSnapshot {
     static func encoded(_ tree: SyncTree) -> Data {
-        var text = Array("{\"format\": \(SyncBatch.format), \"snapshot\": [".utf8)
+        let plain = tree.workflow == nil && tree.uids.allSatisfy { tree[$0]!.attributes.isEmpty }
+        var text = Array("{\"format\": \(plain ? 1 : SyncBatch.format), ".utf8)
+        if let workflow = tree.workflow {
+            text += "\"workflow\": ".utf8
+            JSONText.appendQuoted(workflow, to: &text)
+            text += ", ".utf8
+        }
+        text += "\"snapshot\": [".utf8
         for (index, uid) in tree.uids.sorted().enumerated() {
             let node = tree[uid]!
             text += (index == 0 ? "\n" : ",\n").utf8
@@ -19,7 +28,12 @@ enum SyncSnapshot {
                 text += ", \"\(name)\": ".utf8
                 if let value { JSONText.appendQuoted(value, to: &text) } else { text += "null".utf8 }
             }
-            text += ", \"live\": \(node.isLive)}".utf8
+            text += ", \"live\": \(node.isLive)".utf8
+            if !node.attributes.isEmpty {
+                text += ", \"attributes\": ".utf8
+                node.attributes.appendJSON(to: &text)
+            }
+            text += "}".utf8
         }
         text += "\n]}\n".utf8
         return Data(text)
@@ -30,8 +44,15 @@ enum SyncSnapshot {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw SyncLogError("its snapshot is not a JSON object")
         }
-        guard let format = object["format"] as? Int, format == SyncBatch.format else {
-            throw SyncLogError("its snapshot is not in format \(SyncBatch.format): upgrade outline")
+        guard let format = object["format"] as? Int, (1...SyncBatch.format).contains(format) else {
+            throw SyncLogError("its snapshot is not in a format up to \(SyncBatch.format): upgrade outline")
+        }
+        var workflow: String?
+        if let value = object["workflow"] {
+            guard let text = value as? String, (try? Workflow(parsing: text))?.description == text else {
+                throw SyncLogError("its snapshot has a workflow outline refuses")
+            }
+            workflow = text
         }
         guard let list = object["snapshot"] as? [[String: Any]] else { throw SyncLogError("its snapshot has no items") }
         var nodes: [String: SyncTree.Node] = [:]
@@ -58,10 +79,21 @@ enum SyncSnapshot {
                 throw SyncLogError("snapshot item \(index + 1) has an empty parent or key")
             }
             guard nodes[uid] == nil else { throw SyncLogError("snapshot item \(index + 1) repeats an item") }
-            nodes[uid] = SyncTree.Node(parent: parent, key: key, title: title, doneAt: doneAt, note: note, isLive: live)
+            var attributes = SyncAttributes()
+            if let members = fields["attributes"] {
+                do {
+                    guard let members = members as? [String: Any] else { throw SyncLogError("not an object") }
+                    attributes = try SyncAttributes(json: members)
+                } catch let error as SyncLogError {
+                    throw SyncLogError("snapshot item \(index + 1) has attributes outline refuses: \(error.reason)")
+                }
+            }
+            nodes[uid] = SyncTree.Node(
+                parent: parent, key: key, title: title, doneAt: doneAt, note: note, isLive: live, attributes: attributes
+            )
         }
         try requireTree(nodes)
-        return SyncTree(nodes: nodes)
+        return SyncTree(nodes: nodes, workflow: workflow)
     }
 
     /// Checks that the live items of a snapshot form one tree under the root, as every batch

@@ -77,18 +77,35 @@ extension SyncTables {
         return problems
     }
 
-    /// Rows of the log's outline whose values a round could not read.
-    private static func baseProblems(_ db: Database) throws -> [Problem] {
-        let uids = try String.fetchAll(
+    /// The rows of the log's outline whose attributes do not read as the log writes them.
+    private static func unreadableAttributes(_ db: Database) throws -> [String] {
+        var found: [String] = []
+        let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT CAST(uid AS TEXT) FROM sync_base
-                WHERE typeof(uid) != 'text' OR typeof(parent) != 'text' OR typeof(key) != 'text'
-                   OR typeof(title) != 'text' OR typeof(done_at) NOT IN ('real', 'integer', 'null')
-                   OR typeof(note) NOT IN ('text', 'null') OR typeof(live) != 'integer' OR uid IN ('', ?)
-                   OR parent = '' OR key = ''
-                ORDER BY uid LIMIT 20
-                """, arguments: [SyncTree.rootUID])
+                SELECT CAST(uid AS TEXT), CAST(attributes AS TEXT) FROM sync_base
+                WHERE typeof(attributes) = 'text' ORDER BY uid
+                """)
+        while found.count < 20, let row = try rows.next() {
+            if storedAttributes(row[1]) == nil { found.append(row[0]) }
+        }
+        return found
+    }
+
+    /// Rows of the log's outline whose values a round could not read.
+    private static func baseProblems(_ db: Database) throws -> [Problem] {
+        let uids =
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT CAST(uid AS TEXT) FROM sync_base
+                    WHERE typeof(uid) != 'text' OR typeof(parent) != 'text' OR typeof(key) != 'text'
+                       OR typeof(title) != 'text' OR typeof(done_at) NOT IN ('real', 'integer', 'null')
+                       OR typeof(note) NOT IN ('text', 'null') OR typeof(live) != 'integer' OR uid IN ('', ?)
+                       OR parent = '' OR key = '' OR typeof(attributes) NOT IN ('text', 'null')
+                    ORDER BY uid LIMIT 20
+                    """, arguments: [SyncTree.rootUID])
+            + unreadableAttributes(db)
         return uids.map { Problem("sync: the log's copy of item '\(TitleSanitizer.forTerminal($0))' is damaged") }
     }
 }

@@ -1,9 +1,10 @@
+import Foundation
 import GRDB
 
 /// What a database that syncs keeps beside the item table, inside the caller's transaction.
 ///
 /// - `sync_config`: the remote, this machine's replica id, the last commit of the remote's log
-///   this database has applied, and the number of the last batch it wrote.
+///   this database has applied, the number of the last batch it wrote, and the log's workflow.
 /// - `sync_uid`: each item's global id. A removed item keeps its row, so that an undo that brings
 ///   it back with its local id brings back its global id too.
 /// - `sync_base`: the outline as the log makes it up to that commit (`SyncTree`), tombstones
@@ -31,6 +32,21 @@ enum SyncTables {
                     live    INTEGER NOT NULL
                 ) WITHOUT ROWID;
                 CREATE TABLE sync_dirty (id INTEGER PRIMARY KEY);
+                """)
+    }
+
+    /// Version 9: the log's copy of each item holds its attributes (`SyncAttributes.json`, NULL
+    /// for none). Items given attributes before, in an outline that syncs, are noted as changed:
+    /// the rounds before sent none of them, and the next must.
+    static func addAttributes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE sync_base ADD COLUMN attributes TEXT;
+                INSERT OR IGNORE INTO sync_dirty (id)
+                SELECT id FROM item
+                WHERE id != 0 AND EXISTS (SELECT 1 FROM sync_config WHERE name = 'remote')
+                  AND (state IS NOT NULL OR last_done IS NOT NULL OR tags IS NOT NULL OR scheduled IS NOT NULL
+                       OR due IS NOT NULL OR priority IS NOT NULL OR properties IS NOT NULL);
                 """)
     }
 
@@ -133,9 +149,24 @@ enum SyncTables {
         try db.execute(sql: "DELETE FROM sync_config WHERE name = ?", arguments: [name])
     }
 
-    /// Whether any item is noted as changed since the last sync.
+    /// Whether any item is noted as changed since the last sync, or the workflow differs from
+    /// the log's.
     static func hasChanges(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_dirty)") ?? false
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM sync_dirty)
+                    OR (SELECT CAST(value AS TEXT) FROM outline_setting WHERE key = 'workflow')
+                       IS NOT (SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?)
+                """, arguments: [baseWorkflowSetting]) ?? false
+    }
+
+    /// The setting that holds the log's workflow (`SyncTree.workflow`), when one was set.
+    static let baseWorkflowSetting = "workflow"
+
+    /// The outline's workflow here, as stored, or nil when it never set one.
+    static func localWorkflow(_ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT CAST(value AS TEXT) FROM outline_setting WHERE key = 'workflow'")
     }
 
     /// The ids noted as changed since the last sync.
@@ -157,29 +188,42 @@ enum SyncTables {
             db,
             sql: """
                 SELECT CAST(uid AS TEXT), CAST(parent AS TEXT), CAST(key AS TEXT), CAST(title AS TEXT),
-                       done_at, note, live
+                       done_at, note, live, CAST(attributes AS TEXT)
                 FROM sync_base
                 """)
         while let row = try rows.next() {
             nodes[row[0]] = SyncTree.Node(
-                parent: row[1], key: row[2], title: row[3], doneAt: row[4], note: row[5], isLive: row[6])
+                parent: row[1], key: row[2], title: row[3], doneAt: row[4], note: row[5], isLive: row[6],
+                attributes: storedAttributes(row[7]) ?? SyncAttributes())
         }
-        return SyncTree(nodes: nodes)
+        let workflow = try String.fetchOne(
+            db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?", arguments: [baseWorkflowSetting])
+        return SyncTree(nodes: nodes, workflow: workflow)
+    }
+
+    /// The attributes the base's `attributes` column holds: nil for none, or for a value that
+    /// does not read (which `check` names, and a round refuses to start with).
+    static func storedAttributes(_ text: String?) -> SyncAttributes? {
+        guard let text, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        else { return nil }
+        return try? SyncAttributes(json: object)
     }
 
     /// Writes the nodes of `tree` named in `uids` to the base.
     static func writeBase(_ db: Database, _ tree: SyncTree, _ uids: Set<String>) throws {
         let write = try db.cachedStatement(
             sql: """
-                INSERT OR REPLACE INTO sync_base (uid, parent, key, title, done_at, note, live)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO sync_base (uid, parent, key, title, done_at, note, live, attributes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for uid in uids.sorted() {
             guard let node = tree[uid] else { continue }
             try write.execute(arguments: [
                 uid, node.parent, node.key, node.title, node.doneAt, node.note, node.isLive,
+                node.attributes.isEmpty ? nil : node.attributes.json,
             ])
         }
+        if let workflow = tree.workflow { try setConfig(db, baseWorkflowSetting, workflow) }
     }
 
     /// The global id of each local id in `ids` that has one.

@@ -10,7 +10,8 @@
 /// - A move that would put an item inside itself is skipped, and noted in `skipped`.
 /// - A new place among siblings (`order`) applies only while the item is still in that list.
 /// - A change to a removed item is skipped; a create of a removed item brings it back (undo).
-/// - Two changes of one field: the later in the log wins.
+/// - Two changes of one value: the later in the log wins. Tags are added and removed one by
+///   one, and properties set by key, so that changes to different ones all apply.
 /// - After each batch, the children of items the batch removed, unless removed themselves, move
 ///   to the nearest ancestor still there.
 struct SyncTree {
@@ -22,18 +23,26 @@ struct SyncTree {
         var doneAt: Double?
         var note: String?
         var isLive: Bool
+        /// Its state beyond the done time, tags, dates, priority and properties.
+        var attributes = SyncAttributes()
     }
 
     /// The root's global id: the same on every machine.
     static let rootUID = "root"
 
     private(set) var nodes: [String: Node] = [:]
+    /// The outline's workflow as `Workflow.description` writes it; nil until a machine sets one
+    /// (each then keeps its own, `TODO | DONE` for a new outline).
+    var workflow: String?
     /// The items whose node changed since `touched` was last emptied.
     var touched: Set<String> = []
     /// The moves skipped because they would have put an item inside itself, in words.
     var skipped: [String] = []
 
-    init(nodes: [String: Node] = [:]) { self.nodes = nodes }
+    init(nodes: [String: Node] = [:], workflow: String? = nil) {
+        self.nodes = nodes
+        self.workflow = workflow
+    }
 
     subscript(uid: String) -> Node? { nodes[uid] }
 
@@ -50,6 +59,7 @@ struct SyncTree {
                 touched.insert(uid)
             }
             nodes = snapshot.nodes
+            workflow = snapshot.workflow
         }
     }
 
@@ -104,7 +114,7 @@ struct SyncTree {
 
     mutating func apply(_ operation: SyncOperation) {
         switch operation {
-        case .create(let uid, let parent, let key, let title, let doneAt, let note):
+        case .create(let uid, let parent, let key, let title, let doneAt, let note, let attributes):
             let target = nearestLive(parent)
             if var node = nodes[uid], node.isLive {
                 if target != uid, !lies(target, inside: uid) {
@@ -114,11 +124,16 @@ struct SyncTree {
                 node.title = title
                 node.doneAt = doneAt
                 node.note = note
+                node.attributes = attributes
                 set(uid, node)
             } else {
                 // A removed item has no live children (they moved away when it was removed),
                 // so bringing it back cannot make a cycle.
-                set(uid, Node(parent: target, key: key, title: title, doneAt: doneAt, note: note, isLive: true))
+                set(
+                    uid,
+                    Node(
+                        parent: target, key: key, title: title, doneAt: doneAt, note: note, isLive: true,
+                        attributes: attributes))
             }
         case .move(let uid, let parent, let key):
             guard var node = nodes[uid], node.isLive else { return }
@@ -134,8 +149,20 @@ struct SyncTree {
             guard nodes[uid]?.parent == parent else { return }
             changeLive(uid) { $0.key = key }
         case .setTitle(let uid, let title): changeLive(uid) { $0.title = title }
-        case .setDone(let uid, let doneAt): changeLive(uid) { $0.doneAt = doneAt }
+        case .setState(let uid, let keyword, let doneAt, let lastDone):
+            changeLive(uid) {
+                $0.attributes.state = keyword
+                $0.doneAt = doneAt
+                $0.attributes.lastDone = lastDone
+            }
         case .setNote(let uid, let note): changeLive(uid) { $0.note = note }
+        case .setDate(let uid, .scheduled, let date): changeLive(uid) { $0.attributes.scheduled = date }
+        case .setDate(let uid, .due, let date): changeLive(uid) { $0.attributes.due = date }
+        case .setPriority(let uid, let priority): changeLive(uid) { $0.attributes.priority = priority }
+        case .tag(let uid, let tag): changeLive(uid) { $0.attributes.addTag(tag) }
+        case .untag(let uid, let tag): changeLive(uid) { $0.attributes.removeTag(tag) }
+        case .setProperty(let uid, let key, let value): changeLive(uid) { $0.attributes.setProperty(key, value) }
+        case .setWorkflow(let workflow): self.workflow = workflow
         case .delete(let uid): changeLive(uid) { $0.isLive = false }
         }
     }

@@ -38,11 +38,8 @@ struct TortureTests {
         // What the rounds sent is the outline: a machine that joins the remote now holds it.
         let (problems, attributes) = try torture.joinAndCompare()
         #expect(problems.isEmpty, "\(problems)")
-        // SPEC's Sync says that states, tags, dates, priority, properties and the workflow sync
-        // like the rest; the log carries none of them yet (only the time an item was done).
-        withKnownIssue("sync does not carry items' attributes or the workflow yet", isIntermittent: true) {
-            #expect(attributes.isEmpty, "\(attributes)")
-        }
+        // States, tags, dates, priority, properties and the workflow sync like the rest (SPEC, "Sync").
+        #expect(attributes.isEmpty, "\(attributes)")
         print("torture: seed \(seed), \(rounds) rounds, \(steps) commands, \(torture.committedChanges) changes")
         print("torture: steps by command: \(torture.committedKinds.sorted { $0.key < $1.key })")
     }

@@ -20,12 +20,21 @@ import Testing
         return remote
     }
 
-    /// The outline without local ids: one line an item, depth, title, state and note.
+    /// The outline without local ids: its workflow, then one line an item, depth, title, done
+    /// time, note and the other attributes.
     static func canonical(_ store: OutlineStore) throws -> [String] {
-        var lines: [String] = []
+        var lines = ["workflow \(try store.read { db in try SyncTables.localWorkflow(db) } ?? "none")"]
+        var entries: [(ItemID, String)] = []
         try store.walk { entry in
             let done = entry.item.doneAt.map { "\($0.timeIntervalSince1970)" } ?? "open"
-            lines.append("\(entry.depth)\t\(entry.item.title)\t\(done)\t\(entry.item.note ?? "")")
+            entries.append((entry.id, "\(entry.depth)\t\(entry.item.title)\t\(done)\t\(entry.item.note ?? "")"))
+        }
+        try store.read { db in
+            for (id, line) in entries {
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(SyncAttributes.columns) FROM item WHERE id = ?", arguments: [id])!
+                lines.append(line + "\t" + SyncAttributes(row: row, startingAt: 0).json)
+            }
         }
         return lines
     }
@@ -33,12 +42,13 @@ import Testing
     /// The log's outline as `canonical` writes an outline.
     static func canonical(_ tree: SyncTree) -> [String] {
         let children = tree.childrenByParent()
-        var lines: [String] = []
+        var lines = ["workflow \(tree.workflow ?? "none")"]
         func visit(_ uid: String, _ depth: Int) {
             for child in children[uid] ?? [] {
                 let node = tree[child]!
                 let done = node.doneAt.map { "\(Date(timeIntervalSince1970: $0).timeIntervalSince1970)" } ?? "open"
-                lines.append("\(depth)\t\(node.title)\t\(done)\t\(node.note ?? "")")
+                lines.append(
+                    "\(depth)\t\(node.title)\t\(done)\t\(node.note ?? "")\t\(node.attributes.json)")
                 visit(child, depth + 1)
             }
         }
@@ -174,10 +184,10 @@ import Testing
         let round = try laptop.sync()
         laptop.syncRoundDidPush = nil
         #expect(round.sent > 0 && round.brought == 1)
-        #expect(try Self.canonical(laptop) == ["1\tMilk\topen\t"])
+        #expect(try Self.canonical(laptop) == ["workflow none", "1\tMilk\topen\t\t{}"])
         _ = try laptop.sync()
         _ = try desktop.sync()
-        #expect(try Self.canonical(desktop) == ["1\tMilk\topen\t"])
+        #expect(try Self.canonical(desktop) == ["workflow none", "1\tMilk\topen\t\t{}"])
         #expect(try laptop.syncStatus().pendingOperations == 0)
     }
 
@@ -204,7 +214,7 @@ import Testing
         let recovery = try laptop.sync()
         #expect(recovery.sent == 0)
         _ = try desktop.sync()
-        #expect(try Self.canonical(laptop) == ["1\tX\topen\tdesktop note"])
+        #expect(try Self.canonical(laptop) == ["workflow none", "1\tX\topen\tdesktop note\t{}"])
         #expect(try Self.canonical(desktop) == Self.canonical(laptop))
     }
 
@@ -274,7 +284,7 @@ import Testing
         #expect(second.skipped.count == 1)
         _ = try one.sync()
         #expect(try Self.canonical(one) == Self.canonical(two))
-        #expect(try Self.canonical(one) == ["1\tB\topen\t", "2\tA\topen\t"])
+        #expect(try Self.canonical(one) == ["workflow none", "1\tB\topen\t\t{}", "2\tA\topen\t\t{}"])
         #expect(try one.check().isHealthy && two.check().isHealthy)
     }
 

@@ -63,7 +63,7 @@ import Testing
         let second = try laptop.sync()
         #expect(second.sent == 0)
         _ = try desktop.sync()
-        #expect(try Fixture.canonical(laptop) == ["1\tB\topen\t", "1\tY\topen\t"])
+        #expect(try Fixture.canonical(laptop) == ["workflow none", "1\tB\topen\t\t{}", "1\tY\topen\t\t{}"])
         #expect(try Fixture.canonical(desktop) == Fixture.canonical(laptop))
         #expect(try laptop.check().isHealthy)
     }
@@ -120,7 +120,7 @@ import Testing
         }
         _ = try copy.sync()
         _ = try laptop.sync()
-        #expect(try Fixture.canonical(copy) == ["1\tX2\topen\tthe copy's note"])
+        #expect(try Fixture.canonical(copy) == ["workflow none", "1\tX2\topen\tthe copy's note\t{}"])
         #expect(try Fixture.canonical(laptop) == Fixture.canonical(copy))
     }
 
