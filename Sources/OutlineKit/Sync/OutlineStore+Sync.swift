@@ -28,6 +28,12 @@ public struct SyncSummary: Sendable {
     public var changes: [ReportedChange] = []
     /// Whether this outline's changes could not be sent (they were kept, to send next time), and why.
     public var notSent: SyncFailure?
+    /// The conflicts the round brought or made: values set aside, which `outline conflicts`
+    /// lists until someone takes or dismisses them.
+    public var conflicts: [OpenConflict] = []
+    /// Items the round moved to an ancestor because their parent was removed on another machine,
+    /// by where they went: how many, and the path of the list they went to.
+    public var rescued: [(count: Int, to: TitlePath)] = []
 }
 
 /// Where a database that syncs stands, without asking the remote.
@@ -293,18 +299,26 @@ extension OutlineStore {
             }
             var final = brought
             var newLast = head
+            // Items moved up because their parent was removed: by the batches brought, and by
+            // this machine's own batch once it is sent. A machine that joins replays the whole
+            // log, whose rescues are history.
+            var rescued = last == nil ? [] : brought.rescued
             var sequence = own.highestSequence
             // What this machine's changes during the round are measured against: the log's outline
             // with what it sent, or without if it sent nothing.
             var sentFrom = reference
             if !pending.isEmpty {
+                // Where another machine changed a value first, this batch (later in the log) keeps
+                // this machine's and sets the other aside; notes merge where they can.
                 let batch = SyncBatch(
-                    replica: configuration.replica, sequence: own.highestSequence + 1, operations: pending)
+                    replica: configuration.replica, sequence: own.highestSequence + 1,
+                    operations: SyncConflicts.settle(pending, reference: reference, brought: brought))
                 var sent = brought
                 sent.touched = []
+                sent.rescued = []
                 sent.apply(batch)
                 summary.skipped = sent.skipped
-                if !sent.touched.isEmpty {
+                if sent.differs(from: brought) {
                     do {
                         // What every machine would refuse is never sent: it would stop them all.
                         try batch.requireReadable()
@@ -321,10 +335,14 @@ extension OutlineStore {
                         case .rejected: continue
                         case .pushed:
                             git.pointHeadAtLogIfUnborn()
+                            rescued += sent.rescued
                             sent.touched.formUnion(brought.touched)
+                            sent.rescued = brought.rescued
                             final = sent
                             newLast = commit
-                            sentFrom.apply(batch)
+                            // This machine's changes as made (not as merged): what differs from
+                            // them now was changed here while the round ran.
+                            sentFrom.apply(SyncBatch(replica: configuration.replica, operations: pending))
                             summary.sent = pending.count
                         }
                     } catch let error as SyncFailure {
@@ -341,6 +359,12 @@ extension OutlineStore {
             try applyRound(
                 sentFrom: sentFrom, final: final, lastCommit: newLast, sequence: sequence, into: &summary,
                 reportingChanges: reportingChanges)
+            try read { db in
+                summary.conflicts = try final.conflicts.filter { $0.number > base.conflictCount }.map {
+                    try Self.openConflict($0, base: final, db)
+                }
+                summary.rescued = try Self.rescueNotes(rescued, final, db)
+            }
             return summary
         }
         throw SyncFailure.keptLosingRace(remote: git.remote, attempts: Self.syncAttempts)

@@ -7,7 +7,7 @@ import GRDB
 enum SyncAddOn: StoreAddOn {
     static func migrate(_ db: Database, to version: Int) throws {
         if version == 6 { try SyncTables.create(db) }
-        if version == 9 { try SyncTables.addAttributes(db) }
+        if version == 9 { try SyncTables.createVersion9(db) }
     }
 
     static func problems(_ db: Database) throws -> [Problem] {

@@ -34,7 +34,8 @@ struct SyncBatch: Equatable, Sendable {
         return Data(text)
     }
 
-    private static func append(_ operation: SyncOperation, to text: inout [UInt8]) {
+    /// Writes one operation as a JSON object.
+    static func append(_ operation: SyncOperation, to text: inout [UInt8]) {
         func field(_ name: String, _ value: String?) {
             text += ", \"\(name)\": ".utf8
             if let value { JSONText.appendQuoted(value, to: &text) } else { text += "null".utf8 }
@@ -102,6 +103,12 @@ struct SyncBatch: Equatable, Sendable {
             field("workflow", workflow)
         case .delete(let uid):
             start("delete", uid)
+        case .conflict(let conflict):
+            start("conflict", conflict.uid)
+            conflict.appendMembers(to: &text)
+        case .resolve(let number):
+            start("resolve", SyncTree.rootUID)
+            text += ", \"n\": \(number)".utf8
         }
         text.append(UInt8(ascii: "}"))
     }
@@ -156,7 +163,8 @@ struct SyncBatch: Equatable, Sendable {
         return SyncBatch(replica: replica, sequence: sequence, operations: operations)
     }
 
-    private static func operation(_ fields: [String: Any]) throws -> SyncOperation {
+    /// Reads one operation from the members of its JSON object.
+    static func operation(_ fields: [String: Any]) throws -> SyncOperation {
         func text(_ name: String) throws -> String {
             guard let value = fields[name] as? String, !value.isEmpty else { throw SyncLogError("no \(name)") }
             return value
@@ -183,6 +191,10 @@ struct SyncBatch: Equatable, Sendable {
             } catch { throw SyncLogError("a note outline refuses") }
         }
         let op = try text("op")
+        if op == "resolve" {
+            guard let number = fields["n"] as? Int, number > 0 else { throw SyncLogError("a resolve without its n") }
+            return .resolve(number: number)
+        }
         if op == "workflow" {
             let workflow = try text("workflow")
             guard (try? Workflow(parsing: workflow))?.description == workflow else {
@@ -228,6 +240,7 @@ struct SyncBatch: Equatable, Sendable {
             try SyncAttributes.requireProperty(key, value)
             return .setProperty(uid: uid, key: key, value: value)
         case "delete": return .delete(uid: uid)
+        case "conflict": return .conflict(try SyncConflict(uid: uid, fields: fields))
         default: throw SyncLogError("unknown operation \"\(op)\"")
         }
     }

@@ -29,8 +29,9 @@ enum SyncDiff {
         // The workflow first: the keywords the items' states name are then in it.
         let workflowChange: [SyncOperation] =
             if let workflow, workflow != base.workflow { [.setWorkflow(workflow)] } else { [] }
+        let resolutions = try SyncTables.resolutions(db)
         let changed = try SyncTables.changedIDs(db)
-        guard !changed.isEmpty else { return workflowChange }
+        guard !changed.isEmpty else { return workflowChange + resolutions }
         let row = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
         var uids = try SyncTables.uids(of: changed, db)
         var removals: [SyncOperation] = []
@@ -94,7 +95,7 @@ enum SyncDiff {
         }
         let rank = try outlineOrder(of: structural.map(\.id), db)
         structural.sort { rank[$0.id, default: 0] < rank[$1.id, default: 0] }
-        return workflowChange + structural.map(\.operation) + content + removals
+        return workflowChange + structural.map(\.operation) + content + removals + resolutions
     }
 
     /// Gives each item of one list, in its order here, a key. The longest run of items that were

@@ -56,6 +56,8 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// A remote given to `sync remote` that holds no log, for an outline that has synced: every
     /// round there would be refused.
     case emptyRemote(remote: String, lastCommit: String, stillSyncingWith: String)
+    /// `conflicts take` or `dismiss` of a number no open conflict has here.
+    case unknownConflict(number: Int, open: [Int])
 }
 
 extension SyncFailure {
@@ -152,6 +154,11 @@ extension SyncFailure: LocalizedError {
         case .emptyRemote(let remote, let lastCommit, let current):
             return "'\(remote)' is empty: it does not hold this outline's log (up to commit \(lastCommit.prefix(12))); "
                 + "this outline still syncs with '\(current)'"
+        case .unknownConflict(let number, let open):
+            let listed =
+                open.isEmpty
+                ? "there is none open" : "the open ones are " + open.map(String.init).joined(separator: ", ")
+            return "no open conflict \(number): \(listed) (outline conflicts lists them)"
         case .keptLosingRace(let remote, let attempts):
             return "other machines pushed to '\(remote)' first \(attempts) times in a row; nothing was lost, sync again"
         }

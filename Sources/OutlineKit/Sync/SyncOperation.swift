@@ -42,15 +42,21 @@ enum SyncOperation: Equatable, Sendable {
     case setWorkflow(String)
     /// An item removed. Its children that no operation removed move to its parent.
     case delete(uid: String)
+    /// A value set aside: the machine that wrote the batch changed what another machine had
+    /// changed before it saw that change. Every machine lists it, under the next number.
+    case conflict(SyncConflict)
+    /// Conflict `number` taken or dismissed: no machine lists it any more.
+    case resolve(number: Int)
 
-    /// The item the operation is about; the root's id for the workflow.
+    /// The item the operation is about; the root's id for the workflow and a resolution.
     var uid: String {
         switch self {
         case .create(let uid, _, _, _, _, _, _), .move(let uid, _, _), .order(let uid, _, _), .setTitle(let uid, _),
             .setState(let uid, _, _, _), .setNote(let uid, _), .setDate(let uid, _, _), .setPriority(let uid, _),
             .tag(let uid, _), .untag(let uid, _), .setProperty(let uid, _, _), .delete(let uid):
             uid
-        case .setWorkflow: SyncTree.rootUID
+        case .conflict(let conflict): conflict.uid
+        case .setWorkflow, .resolve: SyncTree.rootUID
         }
     }
 
@@ -62,7 +68,7 @@ enum SyncOperation: Equatable, Sendable {
         case .create(_, _, _, _, _, _, let attributes): attributes.isEmpty
         case .setState(_, let keyword, _, let lastDone): keyword == nil && lastDone == nil
         case .move, .order, .setTitle, .setNote, .delete: true
-        case .setDate, .setPriority, .tag, .untag, .setProperty, .setWorkflow: false
+        case .setDate, .setPriority, .tag, .untag, .setProperty, .setWorkflow, .conflict, .resolve: false
         }
     }
 }

@@ -7,12 +7,25 @@ import Foundation
 /// snapshot without either is written in format 1, as batches are.
 enum SyncSnapshot {
     static func encoded(_ tree: SyncTree) -> Data {
-        let plain = tree.workflow == nil && tree.uids.allSatisfy { tree[$0]!.attributes.isEmpty }
+        let plain =
+            tree.workflow == nil && tree.conflictCount == 0 && tree.uids.allSatisfy { tree[$0]!.attributes.isEmpty }
         var text = Array("{\"format\": \(plain ? 1 : SyncBatch.format), ".utf8)
         if let workflow = tree.workflow {
             text += "\"workflow\": ".utf8
             JSONText.appendQuoted(workflow, to: &text)
             text += ", ".utf8
+        }
+        if tree.conflictCount > 0 {
+            text += "\"conflict_count\": \(tree.conflictCount), \"conflicts\": [".utf8
+            for (index, conflict) in tree.conflicts.enumerated() {
+                text +=
+                    (index == 0
+                    ? "\n{\"n\": \(conflict.number), \"uid\": " : ",\n{\"n\": \(conflict.number), \"uid\": ").utf8
+                JSONText.appendQuoted(conflict.uid, to: &text)
+                conflict.appendMembers(to: &text)
+                text += "}".utf8
+            }
+            text += "], ".utf8
         }
         text += "\"snapshot\": [".utf8
         for (index, uid) in tree.uids.sorted().enumerated() {
@@ -93,7 +106,26 @@ enum SyncSnapshot {
             )
         }
         try requireTree(nodes)
-        return SyncTree(nodes: nodes, workflow: workflow)
+        var tree = SyncTree(nodes: nodes, workflow: workflow)
+        try readConflicts(object, into: &tree)
+        return tree
+    }
+
+    /// Reads the open conflicts and their count, which every later number follows from.
+    private static func readConflicts(_ object: [String: Any], into tree: inout SyncTree) throws {
+        guard let count = object["conflict_count"] else { return }
+        guard let count = count as? Int, count >= 0, let list = object["conflicts"] as? [[String: Any]] else {
+            throw SyncLogError("its snapshot's conflicts do not read")
+        }
+        tree.conflictCount = count
+        var last = 0
+        for fields in list {
+            guard let number = fields["n"] as? Int, number > last, number <= count,
+                let uid = fields["uid"] as? String, !uid.isEmpty
+            else { throw SyncLogError("its snapshot's conflicts are not numbered in order") }
+            tree.conflicts.append(try SyncConflict(uid: uid, number: number, fields: fields))
+            last = number
+        }
     }
 
     /// Checks that the live items of a snapshot form one tree under the root, as every batch

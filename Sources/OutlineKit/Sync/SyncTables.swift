@@ -36,12 +36,23 @@ enum SyncTables {
     }
 
     /// Version 9: the log's copy of each item holds its attributes (`SyncAttributes.json`, NULL
-    /// for none). Items given attributes before, in an outline that syncs, are noted as changed:
-    /// the rounds before sent none of them, and the next must.
-    static func addAttributes(_ db: Database) throws {
+    /// for none), and `sync_conflict` the log's open conflicts (`SyncConflict`; `restore` its
+    /// operations as JSON), with `resolved_here` set for one taken or dismissed here and not yet
+    /// sent. Items given attributes before, in an outline that syncs, are noted as changed: the
+    /// rounds before sent none of them, and the next must.
+    static func createVersion9(_ db: Database) throws {
         try db.execute(
             sql: """
                 ALTER TABLE sync_base ADD COLUMN attributes TEXT;
+                CREATE TABLE sync_conflict (
+                    n             INTEGER PRIMARY KEY,
+                    uid           TEXT NOT NULL,
+                    what          TEXT NOT NULL,
+                    kept          TEXT NOT NULL,
+                    set_aside     TEXT NOT NULL,
+                    restore       TEXT NOT NULL,
+                    resolved_here INTEGER NOT NULL DEFAULT 0
+                );
                 INSERT OR IGNORE INTO sync_dirty (id)
                 SELECT id FROM item
                 WHERE id != 0 AND EXISTS (SELECT 1 FROM sync_config WHERE name = 'remote')
@@ -84,6 +95,7 @@ enum SyncTables {
                 DELETE FROM sync_uid;
                 DELETE FROM sync_base;
                 DELETE FROM sync_dirty;
+                DELETE FROM sync_conflict;
                 """)
     }
 
@@ -155,7 +167,7 @@ enum SyncTables {
         try Bool.fetchOne(
             db,
             sql: """
-                SELECT EXISTS (SELECT 1 FROM sync_dirty)
+                SELECT EXISTS (SELECT 1 FROM sync_dirty) OR EXISTS (SELECT 1 FROM sync_conflict WHERE resolved_here)
                     OR (SELECT CAST(value AS TEXT) FROM outline_setting WHERE key = 'workflow')
                        IS NOT (SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?)
                 """, arguments: [baseWorkflowSetting]) ?? false
@@ -198,7 +210,9 @@ enum SyncTables {
         }
         let workflow = try String.fetchOne(
             db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?", arguments: [baseWorkflowSetting])
-        return SyncTree(nodes: nodes, workflow: workflow)
+        var tree = SyncTree(nodes: nodes, workflow: workflow)
+        try readConflicts(db, into: &tree)
+        return tree
     }
 
     /// The attributes the base's `attributes` column holds: nil for none, or for a value that
@@ -224,6 +238,7 @@ enum SyncTables {
             ])
         }
         if let workflow = tree.workflow { try setConfig(db, baseWorkflowSetting, workflow) }
+        try writeConflicts(db, tree)
     }
 
     /// The global id of each local id in `ids` that has one.

@@ -38,6 +38,13 @@ struct SyncTree {
     var touched: Set<String> = []
     /// The moves skipped because they would have put an item inside itself, in words.
     var skipped: [String] = []
+    /// The open conflicts, by number (`SyncConflict`).
+    var conflicts: [SyncConflict] = []
+    /// How many conflicts the log has numbered: the next one is this plus one.
+    var conflictCount = 0
+    /// The items that went to an ancestor because the parent they were made or moved under, or
+    /// lay under, was removed: each item and where it went.
+    var rescued: [(uid: String, to: String)] = []
 
     init(nodes: [String: Node] = [:], workflow: String? = nil) {
         self.nodes = nodes
@@ -60,6 +67,8 @@ struct SyncTree {
             }
             nodes = snapshot.nodes
             workflow = snapshot.workflow
+            conflicts = snapshot.conflicts
+            conflictCount = snapshot.conflictCount
         }
     }
 
@@ -116,6 +125,7 @@ struct SyncTree {
         switch operation {
         case .create(let uid, let parent, let key, let title, let doneAt, let note, let attributes):
             let target = nearestLive(parent)
+            if target != parent { rescued.append((uid, target)) }
             if var node = nodes[uid], node.isLive {
                 if target != uid, !lies(target, inside: uid) {
                     node.parent = target
@@ -142,6 +152,7 @@ struct SyncTree {
                 skipped.append("a move of \"\(node.title)\" into its own subtree")
                 return
             }
+            if target != parent { rescued.append((uid, target)) }
             node.parent = target
             node.key = key
             set(uid, node)
@@ -164,6 +175,11 @@ struct SyncTree {
         case .setProperty(let uid, let key, let value): changeLive(uid) { $0.attributes.setProperty(key, value) }
         case .setWorkflow(let workflow): self.workflow = workflow
         case .delete(let uid): changeLive(uid) { $0.isLive = false }
+        case .conflict(var conflict):
+            conflictCount += 1
+            conflict.number = conflictCount
+            conflicts.append(conflict)
+        case .resolve(let number): conflicts.removeAll { $0.number == number }
         }
     }
 
@@ -181,6 +197,7 @@ struct SyncTree {
         let orphans = nodes.filter { $0.value.isLive && !isLive($0.value.parent) }
         for (uid, var node) in orphans {
             node.parent = nearestLive(node.parent)
+            rescued.append((uid, node.parent))
             set(uid, node)
         }
     }
@@ -202,5 +219,14 @@ struct SyncTree {
         return firstKey != secondKey
             ? firstKey.utf8.lexicographicallyPrecedes(secondKey.utf8)
             : first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+}
+
+extension SyncTree {
+    /// Whether applying a batch to `other` made this tree: an item, the workflow or the
+    /// conflicts changed (`touched` counts from `other`).
+    func differs(from other: SyncTree) -> Bool {
+        !touched.isEmpty || workflow != other.workflow || conflictCount != other.conflictCount
+            || conflicts != other.conflicts
     }
 }

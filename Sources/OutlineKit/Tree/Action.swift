@@ -31,6 +31,9 @@ public enum Action: Equatable, Sendable {
     case workflow(String)
     /// A sync round's changes to this outline: how many items it added, removed and changed.
     case sync(added: Int, removed: Int, changed: Int)
+    /// A value that sync set aside, put back: the conflict's number, which value, and the
+    /// item's title.
+    case takeConflict(number: Int, what: String, title: String)
 
     /// Where a `mv` sent its items, in words.
     public enum MoveDestination: Equatable, Sendable {
@@ -95,6 +98,7 @@ public enum Action: Equatable, Sendable {
         case .set: "set"
         case .workflow: "workflow"
         case .sync: "sync"
+        case .takeConflict: "conflicts take"
         }
     }
 
@@ -114,6 +118,7 @@ public enum Action: Equatable, Sendable {
         case .set: "set"
         case .workflow: "set the workflow to"
         case .sync: "synced"
+        case .takeConflict: "took conflict"
         }
     }
 
@@ -138,6 +143,10 @@ public enum Action: Equatable, Sendable {
             return "\(verb) \(Self.list(titles)): " + changes.map(Self.shortened).joined(separator: ", ")
         case .workflow(let workflow):
             return "\(verb) \(Self.quote(workflow))"
+        case .takeConflict(let number, let what, let title):
+            return what == "removed"
+                ? "\(verb) \(number): brought back \(Self.quote(title))"
+                : "\(verb) \(number): the \(what) of \(Self.quote(title))"
         case .note(let title, _):
             return "\(verb) \(Self.quote(title))"
         case .copy(let titles, let descendants, let destination):

@@ -174,6 +174,7 @@ import Testing
             try db.execute(
                 sql: """
                     ALTER TABLE sync_base DROP COLUMN attributes;
+                    DROP TABLE sync_conflict;
                     DELETE FROM sync_dirty;
                     PRAGMA user_version = 8;
                     """)

@@ -36,6 +36,9 @@ import Testing
                 lines.append(line + "\t" + SyncAttributes(row: row, startingAt: 0).json)
             }
         }
+        for conflict in try store.conflicts() {
+            lines.append("conflict \(conflict.number) \(conflict.what): \(conflict.kept) / \(conflict.setAside)")
+        }
         return lines
     }
 
@@ -53,6 +56,9 @@ import Testing
             }
         }
         visit(SyncTree.rootUID, 1)
+        for conflict in tree.conflicts {
+            lines.append("conflict \(conflict.number) \(conflict.what): \(conflict.kept) / \(conflict.setAside)")
+        }
         return lines
     }
 

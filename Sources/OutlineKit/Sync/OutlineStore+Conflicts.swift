@@ -1,0 +1,99 @@
+import GRDB
+
+/// A value that sync set aside, as `outline conflicts` lists it (SPEC, "Sync").
+public struct OpenConflict: Equatable, Sendable {
+    /// Its number: the same on every machine.
+    public var number: Int
+    /// The item, here; nil when the item is removed (`what` is `removed`) and this database
+    /// never held it.
+    public var id: ItemID?
+    /// Where the item is, or was when it was removed: its titles, outermost first.
+    public var path: TitlePath
+    /// Which value: `title`, `note`, `state`, `scheduled`, `due`, `priority`, `property KEY`,
+    /// or `removed` for changes to an item that one machine removed while another changed it.
+    public var what: String
+    /// The value the outline shows (`removed` for a removed item; `none` for no value).
+    public var kept: String
+    /// The value set aside (for a removed item, its title).
+    public var setAside: String
+}
+
+extension OutlineStore {
+    /// The open conflicts, by number: none when the outline does not sync. One taken or
+    /// dismissed here is not listed, though other machines list it until the next round.
+    public func conflicts() throws -> [OpenConflict] {
+        guard !isEmptyStandIn else { return [] }
+        return try read { db in
+            guard try SyncTables.configuration(db) != nil else { return [] }
+            let base = try SyncTables.base(db)
+            return try SyncTables.storedConflicts(db).filter { !$0.resolvedHere }.map { entry in
+                try Self.openConflict(entry.conflict, base: base, db)
+            }
+        }
+    }
+
+    /// Puts the value conflict `number` set aside back, as one step that the next round sends:
+    /// a value is set again; an item removed elsewhere comes back with its subtree as it was,
+    /// under its old parent or the nearest one still there.
+    ///
+    /// - Throws: `SyncFailure.notSetUp`, `SyncFailure.unknownConflict`.
+    @discardableResult
+    public func takeConflict(_ number: Int, reportingChanges: Bool = false) throws -> ChangeResult {
+        try performChange(reportingChanges: reportingChanges) { db in
+            let (conflict, base) = try Self.requireOpenConflict(number, db)
+            let listed = try Self.openConflict(conflict, base: base, db)
+            var target = base
+            target.apply(SyncBatch(replica: "", operations: try SyncDiff.operations(db, base: base)))
+            target.touched = []
+            target.apply(SyncBatch(replica: "", operations: conflict.restore))
+            let outcome = try SyncApplier.apply(target, to: target.touched, db)
+            try SyncTables.markResolved(db, number: number)
+            return ChangeResult(
+                action: .takeConflict(number: number, what: conflict.what, title: listed.path.titles.last ?? ""),
+                touchedParents: outcome.parents)
+        }
+    }
+
+    /// Forgets conflict `number` on every machine (the next round sends it): the outline keeps
+    /// what it shows. Not a step: no item changes.
+    ///
+    /// - Throws: `SyncFailure.notSetUp`, `SyncFailure.unknownConflict`.
+    public func dismissConflict(_ number: Int) throws {
+        try write { db in
+            _ = try Self.requireOpenConflict(number, db)
+            try SyncTables.markResolved(db, number: number)
+        }
+    }
+
+    /// The open conflict `number`, not yet taken or dismissed here, and the log's outline.
+    private static func requireOpenConflict(_ number: Int, _ db: Database) throws -> (SyncConflict, SyncTree) {
+        guard try SyncTables.configuration(db) != nil else { throw SyncFailure.notSetUp }
+        let open = try SyncTables.storedConflicts(db).filter { !$0.resolvedHere }
+        guard let entry = open.first(where: { $0.conflict.number == number }) else {
+            throw SyncFailure.unknownConflict(number: number, open: open.map(\.conflict.number))
+        }
+        return (entry.conflict, try SyncTables.base(db))
+    }
+
+    /// A conflict as it is listed: with the item's local id and its path here, or, for an item
+    /// no longer here, the path the log's outline last gave it.
+    static func openConflict(_ conflict: SyncConflict, base: SyncTree, _ db: Database) throws -> OpenConflict {
+        let id = try SyncTables.id(of: conflict.uid, db)
+        var titles: [String] = []
+        if let id,
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)", arguments: [id])
+                == true
+        {
+            titles = try details(of: id, db).path.titles
+        } else {
+            var current = conflict.uid
+            while current != SyncTree.rootUID, let node = base[current], titles.count <= maximumDepth {
+                titles.insert(node.title, at: 0)
+                current = node.parent
+            }
+        }
+        return OpenConflict(
+            number: conflict.number, id: id, path: TitlePath(titles: titles, isAnchored: true), what: conflict.what,
+            kept: conflict.kept, setAside: conflict.setAside)
+    }
+}

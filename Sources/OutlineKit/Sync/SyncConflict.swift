@@ -1,0 +1,83 @@
+import Foundation
+
+/// A value that sync set aside (SPEC, "Sync": nothing typed is lost): what was kept, what was set
+/// aside, and the operations that put the set-aside value back when someone takes it.
+///
+/// The machine whose batch comes later in the log finds it, while it works out what to send, and
+/// writes it into that batch; every machine numbers the conflicts in the log's order, so that a
+/// number names the same one everywhere.
+struct SyncConflict: Equatable, Sendable {
+    /// Its number: given when the log's outline takes it in (`SyncTree`); 0 in a batch.
+    var number = 0
+    /// The item whose value was set aside.
+    var uid: String
+    /// Which value: `title`, `note`, `state`, `scheduled`, `due`, `priority`, `property KEY`, or
+    /// `removed` for changes to an item that another machine removed.
+    var what: String
+    /// The value the outline shows, in words.
+    var kept: String
+    /// The value set aside, in words.
+    var setAside: String
+    /// What taking it does: for a value, the operation that sets it; for a removed item, the
+    /// creates that bring it back with its subtree, then the changes made to it.
+    var restore: [SyncOperation]
+}
+
+extension SyncConflict {
+    /// The conflict as the members of a JSON object, after an opening `{` and the members before.
+    func appendMembers(to text: inout [UInt8]) {
+        func field(_ name: String, _ value: String) {
+            text += ", \"\(name)\": ".utf8
+            JSONText.appendQuoted(value, to: &text)
+        }
+        field("what", what)
+        field("kept", kept)
+        field("set_aside", setAside)
+        text += ", \"restore\": [".utf8
+        for (index, operation) in restore.enumerated() {
+            if index > 0 { text += ", ".utf8 }
+            SyncBatch.append(operation, to: &text)
+        }
+        text += "]".utf8
+    }
+
+    /// Reads what `appendMembers` wrote, with the item's id read by the caller.
+    ///
+    /// - Throws: `SyncLogError`, naming what is wrong.
+    init(uid: String, number: Int = 0, fields: [String: Any]) throws {
+        guard let what = fields["what"] as? String, Self.isWhat(what), let kept = fields["kept"] as? String,
+            let setAside = fields["set_aside"] as? String, let list = fields["restore"] as? [Any]
+        else { throw SyncLogError("a conflict lacks what, kept, set_aside or restore") }
+        var restore: [SyncOperation] = []
+        for entry in list {
+            guard let members = entry as? [String: Any] else {
+                throw SyncLogError("a conflict's restore is not a list")
+            }
+            let operation = try SyncBatch.operation(members)
+            switch operation {
+            case .conflict, .resolve, .setWorkflow: throw SyncLogError("a conflict restores what it cannot")
+            default: restore.append(operation)
+            }
+        }
+        self.init(number: number, uid: uid, what: what, kept: kept, setAside: setAside, restore: restore)
+    }
+
+    /// Whether `what` names a value a conflict can be about.
+    static func isWhat(_ what: String) -> Bool {
+        if ["title", "note", "state", "scheduled", "due", "priority", "removed"].contains(what) { return true }
+        guard what.hasPrefix("property ") else { return false }
+        let key = String(what.dropFirst("property ".count))
+        return (try? ItemProperty.validatedKey(key, in: key)) == key
+    }
+
+    /// The restore operations as JSON text, for the `sync_conflict` table.
+    var restoreJSON: String {
+        var text = Array("[".utf8)
+        for (index, operation) in restore.enumerated() {
+            if index > 0 { text += ", ".utf8 }
+            SyncBatch.append(operation, to: &text)
+        }
+        text += "]".utf8
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,113 @@
+/// What a round does where this machine changed a value that another machine changed first
+/// (SPEC, "Sync": nothing typed is lost). This machine's batch comes later in the log, so its
+/// value is the one the outline shows; the other is set aside as a conflict written into the
+/// same batch, so that every machine lists it. A note changed on both merges line by line
+/// where the changes do not overlap; tags never conflict (each is added or taken alone).
+///
+/// - `reference`: the log's outline this machine's changes were made against.
+/// - `brought`: the log's outline now, with what the other machines sent since.
+enum SyncConflicts {
+    /// This machine's operations as they are sent (a note merged, changes to an item removed
+    /// elsewhere left out), followed by the conflicts they make.
+    static func settle(_ pending: [SyncOperation], reference: SyncTree, brought: SyncTree) -> [SyncOperation] {
+        var sent: [SyncOperation] = []
+        var conflicts: [SyncConflict] = []
+        // Changes to items another machine removed: set aside together, item by item.
+        var editsOfRemoved: [String: [SyncOperation]] = [:]
+        var removedOrder: [String] = []
+        for operation in pending {
+            let uid = operation.uid
+            guard let before = reference[uid], before.isLive, let now = brought[uid] else {
+                sent.append(operation)
+                continue
+            }
+            if !now.isLive {
+                if isContentChange(operation) {
+                    if editsOfRemoved[uid] == nil { removedOrder.append(uid) }
+                    editsOfRemoved[uid, default: []].append(operation)
+                } else {
+                    sent.append(operation)
+                }
+                continue
+            }
+            if case .delete = operation, !Value.sameContent(before, now) {
+                sent.append(operation)
+                conflicts.append(
+                    SyncConflict(
+                        uid: uid, what: "removed", kept: "removed", setAside: now.title,
+                        restore: subtree(uid, in: brought)))
+                continue
+            }
+            switch settleValue(operation, before: before, now: now) {
+            case .send(let settled): sent.append(settled)
+            case .conflict(let conflict):
+                sent.append(operation)
+                conflicts.append(conflict)
+            }
+        }
+        for uid in removedOrder {
+            let edits = editsOfRemoved[uid]!
+            var edited = reference
+            for edit in edits { edited.apply(edit) }
+            conflicts.append(
+                SyncConflict(
+                    uid: uid, what: "removed", kept: "removed", setAside: edited[uid]!.title,
+                    restore: subtree(uid, in: reference) + edits))
+        }
+        return sent + conflicts.map { .conflict($0) }
+    }
+
+    /// Whether `operation` changes a value of an item (not its place, not whether it is there).
+    private static func isContentChange(_ operation: SyncOperation) -> Bool {
+        switch operation {
+        case .setTitle, .setState, .setNote, .setDate, .setPriority, .tag, .untag, .setProperty: true
+        default: false
+        }
+    }
+
+    private enum Settled {
+        case send(SyncOperation)
+        case conflict(SyncConflict)
+    }
+
+    /// One change of one value: sent as it is where the other machines left the value alone or
+    /// set the same; a note merged where the changes do not overlap; else a conflict.
+    private static func settleValue(_ operation: SyncOperation, before: SyncTree.Node, now: SyncTree.Node)
+        -> Settled
+    {
+        guard let what = Value.what(operation) else { return .send(operation) }
+        var applied = SyncTree(nodes: [operation.uid: now])
+        applied.apply(operation)
+        let mine = applied[operation.uid]!
+        let base = Value(what, of: before)
+        let theirs = Value(what, of: now)
+        let ours = Value(what, of: mine)
+        guard theirs.exact != base.exact, ours.shown != theirs.shown else { return .send(operation) }
+        if case .setNote(let uid, let note) = operation {
+            switch ThreeWayMerge.merge(base: before.note, ours: note, theirs: now.note) {
+            case .merged(let text): return .send(.setNote(uid: uid, note: text.isEmpty ? nil : text))
+            case .conflicting: break
+            }
+        }
+        return .conflict(
+            SyncConflict(
+                uid: operation.uid, what: what, kept: ours.shown, setAside: theirs.shown,
+                restore: [Value.restore(what, from: now, uid: operation.uid)]))
+    }
+
+    /// The creates that bring `uid` back with its subtree as `tree` holds it, parents first.
+    private static func subtree(_ uid: String, in tree: SyncTree) -> [SyncOperation] {
+        let children = tree.childrenByParent()
+        var operations: [SyncOperation] = []
+        var stack = [uid]
+        while let current = stack.popLast() {
+            let node = tree[current]!
+            operations.append(
+                .create(
+                    uid: current, parent: node.parent, key: node.key, title: node.title, doneAt: node.doneAt,
+                    note: node.note, attributes: node.attributes))
+            stack.append(contentsOf: (children[current] ?? []).reversed())
+        }
+        return operations
+    }
+}
