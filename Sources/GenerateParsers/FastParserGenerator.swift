@@ -106,32 +106,27 @@ enum FastParserGenerator {
         let repeating = declared.filter { $0.kind == "option" && $0.isRepeating }.flatMap(\.names)
         let flags = declared.filter { $0.kind == "flag" }.flatMap(\.names)
         let repeatingList = repeating.isEmpty ? "" : ", repeating: \(list(repeating))"
+        let takesOperands = declared.contains { $0.kind == "positional" }
+        // The reading of the line and the check that no operand is left over are
+        // `FastParsers.parse`'s, written once: here only what fills this command.
         var lines = [
             "",
             "    /// `\(name)`.",
             "    private static func \(functionName(name))(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {",
-            "        guard let line = FastCommandLine(arguments, options: \(list(options))\(repeatingList), flags: \(list(flags))) else {",
-            "            return nil",
-            "        }",
+            "        try parse(arguments, into: \(typeName(command))(), options: \(list(options))\(repeatingList), flags: \(list(flags))) { command, line, \(takesOperands ? "operands" : "_") in",
         ]
-        let takesOperands = declared.contains { $0.kind == "positional" }
-        if takesOperands { lines.append("        var operands = line.operands[...]") }
-        lines.append("        var command = \(typeName(command))()")
         for member in members {
             switch member {
             case .argument(let argument):
                 // Checked by `members(of:)`: every argument has an assignment.
-                lines.append("        command.\(argument.property) = \(try! assignment(argument))")
+                lines.append("            command.\(argument.property) = \(try! assignment(argument))")
             case .group(let property, let type, let arguments):
                 let takesOperands = arguments.contains { $0.kind == "positional" }
                 let call = "\(groupFunctionName(type))(line\(takesOperands ? ", &operands" : ""))"
-                lines.append("        command.\(property) = try \(call)")
+                lines.append("            command.\(property) = try \(call)")
             }
         }
-        lines += [
-            "        guard \(takesOperands ? "operands" : "line.operands").isEmpty else { return nil }",
-            "        return command", "    }", "",
-        ]
+        lines += ["        }", "    }", ""]
         return lines.joined(separator: "\n")
     }
 

@@ -46,7 +46,7 @@ package struct PlacementOptions: ParsableArguments {
 }
 
 /// A command that takes the placement options, as `@OptionGroup var placement:
-/// PlacementOptions`, and calls `validatePlacement()` in its `validate()`.
+/// PlacementOptions`, and calls `validatePlacement()` in its `validate()` (the default one does).
 protocol TakesPlacement {
     /// `--under`, `--at`, `--before`, `--after`.
     var placement: PlacementOptions { get }
@@ -66,13 +66,9 @@ extension TakesPlacement {
 }
 
 extension TakesPlacement where Self: TakesGlobalOptions {
-    /// The checks of `mv` and `cp`, whose items must go somewhere else: the global options, one
-    /// place at most, and a place at all (`verb`: what the command does to the items).
-    func validateDestination(verb: String) throws {
+    /// The global options, and one place at most.
+    func validate() throws {
         try validateGlobalOptions()
         try validatePlacement()
-        if !namesADestination {
-            throw ValidationError("say where to \(verb) the items: --under REF, --before REF or --after REF")
-        }
     }
 }

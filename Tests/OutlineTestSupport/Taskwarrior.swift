@@ -18,38 +18,21 @@ public final class Taskwarrior: @unchecked Sendable {
     }
 
     /// Where `task` is on PATH; nil where it is missing.
-    public static var path: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/task" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
+    public static var path: String? { ToolRun.onPath("task") }
 
     /// Runs `task arguments...` and returns what it printed.
     ///
-    /// - Throws: `Failure` when `task` is missing or exits with a status other than 0.
+    /// - Throws: `ToolFailure` when `task` is missing or exits with a status other than 0.
     @discardableResult
     public func run(_ arguments: [String]) throws -> String {
-        guard let task = Self.path else { throw Failure(message: "no task on PATH: run scripts/deps") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: task)
-        process.arguments = ["rc.confirmation=off"] + arguments
-        process.environment = [
-            "TASKDATA": folder.path, "TASKRC": folder.file("taskrc"), "TZ": zone, "HOME": folder.path, "LC_ALL": "C",
-        ]
-        try "".write(toFile: folder.file("out"), atomically: false, encoding: .utf8)
-        try "".write(toFile: folder.file("err"), atomically: false, encoding: .utf8)
-        process.standardOutput = FileHandle(forWritingAtPath: folder.file("out"))
-        process.standardError = FileHandle(forWritingAtPath: folder.file("err"))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let printed = try String(contentsOfFile: folder.file("out"), encoding: .utf8)
-        guard process.terminationStatus == 0 else {
-            let said = try String(contentsOfFile: folder.file("err"), encoding: .utf8)
-            throw Failure(message: "task \(arguments.joined(separator: " ")) failed: \(said)\(printed)")
-        }
-        return printed
+        guard let task = Self.path else { throw ToolFailure(message: "no task on PATH: run scripts/deps") }
+        return try ToolRun.run(
+            task, ["rc.confirmation=off"] + arguments,
+            environment: [
+                "TASKDATA": folder.path, "TASKRC": folder.file("taskrc"), "TZ": zone, "HOME": folder.path,
+                "LC_ALL": "C",
+            ], in: folder
+        ).printedOnSuccess { "task \(arguments.joined(separator: " ")) failed: \($0.said)\($0.printed)" }
     }
 
     /// `task import` of `document`.
@@ -62,13 +45,5 @@ public final class Taskwarrior: @unchecked Sendable {
     public func tasks() throws -> [[String: Any]] {
         let json = try run(["export"])
         return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
-    }
-
-    /// Why taskwarrior could not be run.
-    public struct Failure: Error, CustomStringConvertible {
-        /// What went wrong.
-        public var message: String
-        /// The message.
-        public var description: String { message }
     }
 }

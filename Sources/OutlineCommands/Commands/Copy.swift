@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Copy: TakesItemReferences, TakesGlobalOptions, TakesPlacement {
+    struct Copy: RelocatesItems {
         static let configuration = CommandConfiguration.outlineCommand(
             "cp", abstract: "Copy items, with their subtrees, to a new place.",
             discussion: """
@@ -24,14 +24,8 @@ extension Outline {
         @Argument(references: "The items to copy.")
         var items: [ItemReference]
 
-        func validate() throws { try validateDestination(verb: "copy") }
-
         mutating func run() throws {
-            let store = try global.openStore()
-            let items = try store.resolve(items)
-            let place = try resolvedPlacement(in: store)
-            let result = try store.copy(
-                items, under: place.parent, placement: place.placement, reportingChanges: global.json)
+            let result = try relocateItems(by: OutlineStore.copy)
             if global.json {
                 ChangeOutput.print(result, json: true)
             } else {
@@ -39,5 +33,8 @@ extension Outline {
                 for id in result.ids { StandardOutput.shared.writeLine(String(id)) }
             }
         }
+
+        /// What `cp` does to the items, for the message that asks where to.
+        static let verb = "copy"
     }
 }

@@ -80,11 +80,6 @@ extension Outline {
         @Flag(help: "Read and check the documents and say what would be imported; add nothing.")
         var dryRun = false
 
-        func validate() throws {
-            try validateGlobalOptions()
-            try validatePlacement()
-        }
-
         /// The largest document read, as for `add -`: far beyond any real outline.
         static let maximumBytes = 256 * 1024 * 1024
 

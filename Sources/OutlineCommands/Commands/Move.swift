@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 
 extension Outline {
-    struct Move: TakesItemReferences, TakesGlobalOptions, TakesPlacement {
+    struct Move: RelocatesItems {
         static let configuration = CommandConfiguration.outlineCommand(
             "mv", abstract: "Move items, with their subtrees, to a new place.",
             discussion: """
@@ -23,15 +23,11 @@ extension Outline {
         @Argument(references: "The items to move.")
         var items: [ItemReference]
 
-        func validate() throws { try validateDestination(verb: "move") }
-
         mutating func run() throws {
-            let store = try global.openStore()
-            let items = try store.resolve(items)
-            let place = try resolvedPlacement(in: store)
-            let result = try store.move(
-                items, under: place.parent, placement: place.placement, reportingChanges: global.json)
-            ChangeOutput.print(result, json: global.json)
+            ChangeOutput.print(try relocateItems(by: OutlineStore.move), json: global.json)
         }
+
+        /// What `mv` does to the items, for the message that asks where to.
+        static let verb = "move"
     }
 }

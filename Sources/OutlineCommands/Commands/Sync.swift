@@ -48,9 +48,7 @@ extension Outline.Sync {
         @OptionGroup var global: GlobalOptions
 
         mutating func run() throws {
-            let store = try global.openStoreToSync()
-            let summary = try store.sync(reportingChanges: global.json)
-            try SyncOutput.print(summary, json: global.json)
+            try printRound { try $0.sync(reportingChanges: global.json) }
         }
     }
 
@@ -81,11 +79,10 @@ extension Outline.Sync {
 
         mutating func run() throws {
             let absolute = try SyncOutput.checkedRemote(remote)
-            let store = try global.openStoreToSync(createsFile: true)
             // A refused start removes the file if opening it here made it.
-            let summary = try store.startSyncing(
-                with: absolute, reportingChanges: global.json, removingANewFile: true)
-            try SyncOutput.print(summary, json: global.json)
+            try printRound(createsFile: true) {
+                try $0.startSyncing(with: absolute, reportingChanges: global.json, removingANewFile: true)
+            }
         }
     }
 
@@ -202,6 +199,14 @@ extension Outline.Sync {
                 StandardOutput.shared.writeLine("the outline now syncs with '\(TitleSanitizer.forTerminal(absolute))'")
             }
         }
+    }
+}
+
+extension TakesGlobalOptions {
+    /// `sync` and `sync init`: runs `round` on the outline opened to sync (the file made first
+    /// when `createsFile`), and prints what the round did.
+    func printRound(createsFile: Bool = false, _ round: (OutlineStore) throws -> SyncSummary) throws {
+        try SyncOutput.print(try round(try global.openStoreToSync(createsFile: createsFile)), json: global.json)
     }
 }
 

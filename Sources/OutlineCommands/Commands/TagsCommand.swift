@@ -26,7 +26,7 @@ extension Outline {
             if global.json {
                 var json = JSONWriter()
                 json.writeObjects(tags) { json, tag in
-                    json.field("tag", tag.tag)
+                    json.field("tag", tag.name)
                     json.field("count", tag.count)
                 }
                 StandardOutput.shared.write(bytes: json.bytes)
@@ -38,7 +38,7 @@ extension Outline {
                 let count = String(tag.count)
                 StandardOutput.shared.writeLine(
                     String(repeating: " ", count: width - count.count) + count + "  "
-                        + TitleSanitizer.forTerminal(tag.tag))
+                        + TitleSanitizer.forTerminal(tag.name))
             }
         }
     }

@@ -90,14 +90,14 @@ enum AttributeCompletionRequest {
         case .tag, .anyTag:
             // A tag written `#[[two words]]` in a title is no word that set's --tag takes; find
             // looks for it all the same.
-            return try store.tags().filter { value == .anyTag || (try? Tag.validated($0.tag)) == $0.tag }.map {
-                CompletionOffer(text: $0.tag, description: items($0.count))
+            return try store.tags().filter { value == .anyTag || (try? Tag.validated($0.name)) == $0.name }.map {
+                CompletionOffer(text: $0.name, description: items($0.count))
             }
         case .propertyKey:
             // A value is being typed: no key to offer.
             guard !typed.contains("=") else { return [] }
             return try store.propertyKeys().map {
-                CompletionOffer(text: $0.key + "=", description: items($0.count), goesOn: true)
+                CompletionOffer(text: $0.name + "=", description: items($0.count), goesOn: true)
             }
         }
     }

@@ -97,335 +97,220 @@ extension FastParsers {
 
     /// `add`.
     private static func parseAdd(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], repeating: ["--tag", "--untag", "--property"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Add(), options: ["--db", "--under", "--at", "--before", "--after", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], repeating: ["--tag", "--untag", "--property"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.placement = try placementOptions(line)
+            command.attributes = try attributeOptions(line)
+            command.titles = try FastValue.rest(&operands, required: true, FastValue.text)
         }
-        var operands = line.operands[...]
-        var command = Outline.Add()
-        command.global = try globalOptions(line)
-        command.placement = try placementOptions(line)
-        command.attributes = try attributeOptions(line)
-        command.titles = try FastValue.rest(&operands, required: true, FastValue.text)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `ls`.
     private static func parseLs(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--depth", "--sections"], flags: ["--json", "--tsv", "--open", "--notes"]) else {
-            return nil
+        try parse(arguments, into: Outline.List(), options: ["--db", "--depth", "--sections"], flags: ["--json", "--tsv", "--open", "--notes"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.item = try FastValue.next(&operands, ItemReference.argument)
+            command.levels = try depthOption(line)
+            command.tsv = line.has("--tsv")
+            command.open = line.has("--open")
+            command.notes = line.has("--notes")
+            command.sections = try line.value(of: "--sections", Outline.List.SectionOption.init(argument:))
         }
-        var operands = line.operands[...]
-        var command = Outline.List()
-        command.global = try globalOptions(line)
-        command.item = try FastValue.next(&operands, ItemReference.argument)
-        command.levels = try depthOption(line)
-        command.tsv = line.has("--tsv")
-        command.open = line.has("--open")
-        command.notes = line.has("--notes")
-        command.sections = try line.value(of: "--sections", Outline.List.SectionOption.init(argument:))
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `show`.
     private static func parseShow(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Show(), options: ["--db"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
         }
-        var operands = line.operands[...]
-        var command = Outline.Show()
-        command.global = try globalOptions(line)
-        command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `find`.
     private static func parseFind(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--tag", "--state", "--priority", "--due-by", "--scheduled-by", "--done-since", "--property"], repeating: ["--tag", "--state", "--property"], flags: ["--json", "--open", "--tsv"]) else {
-            return nil
+        try parse(arguments, into: Outline.Find(), options: ["--db", "--under", "--tag", "--state", "--priority", "--due-by", "--scheduled-by", "--done-since", "--property"], repeating: ["--tag", "--state", "--property"], flags: ["--json", "--open", "--tsv"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.text = try FastValue.rest(&operands, required: false, FastValue.text)
+            command.under = try line.value(of: "--under", ItemReference.argument)
+            command.open = line.has("--open")
+            command.tsv = line.has("--tsv")
+            command.filters = try filterOptions(line)
         }
-        var operands = line.operands[...]
-        var command = Outline.Find()
-        command.global = try globalOptions(line)
-        command.text = try FastValue.rest(&operands, required: false, FastValue.text)
-        command.under = try line.value(of: "--under", ItemReference.argument)
-        command.open = line.has("--open")
-        command.tsv = line.has("--tsv")
-        command.filters = try filterOptions(line)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `rm`.
     private static func parseRm(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Remove(), options: ["--db"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         }
-        var operands = line.operands[...]
-        var command = Outline.Remove()
-        command.global = try globalOptions(line)
-        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `mv`.
     private static func parseMv(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Move(), options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.placement = try placementOptions(line)
+            command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         }
-        var operands = line.operands[...]
-        var command = Outline.Move()
-        command.global = try globalOptions(line)
-        command.placement = try placementOptions(line)
-        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `cp`.
     private static func parseCp(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Copy(), options: ["--db", "--under", "--at", "--before", "--after"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.placement = try placementOptions(line)
+            command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         }
-        var operands = line.operands[...]
-        var command = Outline.Copy()
-        command.global = try globalOptions(line)
-        command.placement = try placementOptions(line)
-        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `edit`.
     private static func parseEdit(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--apply"], flags: ["--json", "--print"]) else {
-            return nil
+        try parse(arguments, into: Outline.Edit(), options: ["--db", "--apply"], flags: ["--json", "--print"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.item = try FastValue.next(&operands, ItemReference.argument)
+            command.title = try FastValue.next(&operands, FastValue.text)
+            command.printsText = line.has("--print")
+            command.appliedFile = try line.value(of: "--apply", FastValue.text)
         }
-        var operands = line.operands[...]
-        var command = Outline.Edit()
-        command.global = try globalOptions(line)
-        command.item = try FastValue.next(&operands, ItemReference.argument)
-        command.title = try FastValue.next(&operands, FastValue.text)
-        command.printsText = line.has("--print")
-        command.appliedFile = try line.value(of: "--apply", FastValue.text)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `done`.
     private static func parseDone(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Done(), options: ["--db"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         }
-        var operands = line.operands[...]
-        var command = Outline.Done()
-        command.global = try globalOptions(line)
-        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `reopen`.
     private static func parseReopen(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Reopen(), options: ["--db"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         }
-        var operands = line.operands[...]
-        var command = Outline.Reopen()
-        command.global = try globalOptions(line)
-        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `set`.
     private static func parseSet(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], repeating: ["--tag", "--untag", "--property"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.SetCommand(), options: ["--db", "--state", "--tag", "--untag", "--due", "--scheduled", "--priority", "--property"], repeating: ["--tag", "--untag", "--property"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.attributes = try attributeOptions(line)
+            command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
         }
-        var operands = line.operands[...]
-        var command = Outline.SetCommand()
-        command.global = try globalOptions(line)
-        command.attributes = try attributeOptions(line)
-        command.items = try FastValue.rest(&operands, required: true, ItemReference.argument)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `workflow`.
     private static func parseWorkflow(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.WorkflowCommand(), options: ["--db"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.workflow = try FastValue.next(&operands, FastValue.text)
         }
-        var operands = line.operands[...]
-        var command = Outline.WorkflowCommand()
-        command.global = try globalOptions(line)
-        command.workflow = try FastValue.next(&operands, FastValue.text)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `tags`.
     private static func parseTags(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.TagsCommand(), options: ["--db"], flags: ["--json"]) { command, line, _ in
+            command.global = try globalOptions(line)
         }
-        var command = Outline.TagsCommand()
-        command.global = try globalOptions(line)
-        guard line.operands.isEmpty else { return nil }
-        return command
     }
 
     /// `agenda`.
     private static func parseAgenda(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--days", "--under"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.AgendaCommand(), options: ["--db", "--days", "--under"], flags: ["--json"]) { command, line, _ in
+            command.global = try globalOptions(line)
+            command.days = try line.value(of: "--days", Int.init(argument:)) ?? FastValue.converted("7", Int.init(argument:))
+            command.under = try line.value(of: "--under", ItemReference.argument)
         }
-        var command = Outline.AgendaCommand()
-        command.global = try globalOptions(line)
-        command.days = try line.value(of: "--days", Int.init(argument:)) ?? FastValue.converted("7", Int.init(argument:))
-        command.under = try line.value(of: "--under", ItemReference.argument)
-        guard line.operands.isEmpty else { return nil }
-        return command
     }
 
     /// `note`.
     private static func parseNote(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.NoteCommand(), options: ["--db"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
+            command.text = try FastValue.next(&operands, FastValue.text)
         }
-        var operands = line.operands[...]
-        var command = Outline.NoteCommand()
-        command.global = try globalOptions(line)
-        command.item = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
-        command.text = try FastValue.next(&operands, FastValue.text)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `sort`.
     private static func parseSort(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--by"], flags: ["--json", "--reverse"]) else {
-            return nil
+        try parse(arguments, into: Outline.Sort(), options: ["--db", "--by"], flags: ["--json", "--reverse"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.parent = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
+            command.by = try line.value(of: "--by", OutlineKit.SortKey.init(argument:)) ?? FastValue.converted("title", OutlineKit.SortKey.init(argument:))
+            command.reverse = line.has("--reverse")
         }
-        var operands = line.operands[...]
-        var command = Outline.Sort()
-        command.global = try globalOptions(line)
-        command.parent = try FastValue.required(FastValue.next(&operands, ItemReference.argument))
-        command.by = try line.value(of: "--by", OutlineKit.SortKey.init(argument:)) ?? FastValue.converted("title", OutlineKit.SortKey.init(argument:))
-        command.reverse = line.has("--reverse")
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `export`.
     private static func parseExport(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--format"], flags: ["--json", "--include-self", "--open", "--tasks"]) else {
-            return nil
+        try parse(arguments, into: Outline.Export(), options: ["--db", "--format"], flags: ["--json", "--include-self", "--open", "--tasks"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.item = try FastValue.next(&operands, ItemReference.argument)
+            command.includeSelf = line.has("--include-self")
+            command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
+            command.open = line.has("--open")
+            command.tasks = line.has("--tasks")
         }
-        var operands = line.operands[...]
-        var command = Outline.Export()
-        command.global = try globalOptions(line)
-        command.item = try FastValue.next(&operands, ItemReference.argument)
-        command.includeSelf = line.has("--include-self")
-        command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
-        command.open = line.has("--open")
-        command.tasks = line.has("--tasks")
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `import`.
     private static func parseImport(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--under", "--at", "--before", "--after", "--format"], flags: ["--json", "--strict", "--dry-run"]) else {
-            return nil
+        try parse(arguments, into: Outline.Import(), options: ["--db", "--under", "--at", "--before", "--after", "--format"], flags: ["--json", "--strict", "--dry-run"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.placement = try placementOptions(line)
+            command.files = try FastValue.rest(&operands, required: false, FastValue.text)
+            command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
+            command.strict = line.has("--strict")
+            command.dryRun = line.has("--dry-run")
         }
-        var operands = line.operands[...]
-        var command = Outline.Import()
-        command.global = try globalOptions(line)
-        command.placement = try placementOptions(line)
-        command.files = try FastValue.rest(&operands, required: false, FastValue.text)
-        command.format = try line.value(of: "--format", OutlineKit.DocumentFormat.init(argument:))
-        command.strict = line.has("--strict")
-        command.dryRun = line.has("--dry-run")
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `undo`.
     private static func parseUndo(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json", "--dry-run"]) else {
-            return nil
+        try parse(arguments, into: Outline.Undo(), options: ["--db"], flags: ["--json", "--dry-run"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.steps = try historyTravelOptions(line, &operands)
         }
-        var operands = line.operands[...]
-        var command = Outline.Undo()
-        command.global = try globalOptions(line)
-        command.steps = try historyTravelOptions(line, &operands)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `redo`.
     private static func parseRedo(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json", "--dry-run"]) else {
-            return nil
+        try parse(arguments, into: Outline.Redo(), options: ["--db"], flags: ["--json", "--dry-run"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.steps = try historyTravelOptions(line, &operands)
         }
-        var operands = line.operands[...]
-        var command = Outline.Redo()
-        command.global = try globalOptions(line)
-        command.steps = try historyTravelOptions(line, &operands)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `history`.
     private static func parseHistory(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--limit"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.History(), options: ["--db", "--limit"], flags: ["--json"]) { command, line, _ in
+            command.global = try globalOptions(line)
+            command.limit = try line.value(of: "--limit", Int.init(argument:)) ?? FastValue.converted("20", Int.init(argument:))
         }
-        var command = Outline.History()
-        command.global = try globalOptions(line)
-        command.limit = try line.value(of: "--limit", Int.init(argument:)) ?? FastValue.converted("20", Int.init(argument:))
-        guard line.operands.isEmpty else { return nil }
-        return command
     }
 
     /// `watch`.
     private static func parseWatch(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db", "--depth"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Watch(), options: ["--db", "--depth"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.item = try FastValue.next(&operands, ItemReference.argument)
+            command.levels = try depthOption(line)
         }
-        var operands = line.operands[...]
-        var command = Outline.Watch()
-        command.global = try globalOptions(line)
-        command.item = try FastValue.next(&operands, ItemReference.argument)
-        command.levels = try depthOption(line)
-        guard operands.isEmpty else { return nil }
-        return command
     }
 
     /// `check`.
     private static func parseCheck(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Check(), options: ["--db"], flags: ["--json"]) { command, line, _ in
+            command.global = try globalOptions(line)
         }
-        var command = Outline.Check()
-        command.global = try globalOptions(line)
-        guard line.operands.isEmpty else { return nil }
-        return command
     }
 
     /// `reindex`.
     private static func parseReindex(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        guard let line = FastCommandLine(arguments, options: ["--db"], flags: ["--json"]) else {
-            return nil
+        try parse(arguments, into: Outline.Reindex(), options: ["--db"], flags: ["--json"]) { command, line, _ in
+            command.global = try globalOptions(line)
         }
-        var command = Outline.Reindex()
-        command.global = try globalOptions(line)
-        guard line.operands.isEmpty else { return nil }
-        return command
     }
 }

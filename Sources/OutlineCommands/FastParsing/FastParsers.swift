@@ -16,6 +16,24 @@ enum FastParsers {
     /// where the parser must decide.
     typealias Parse = @Sendable (ArraySlice<String>) throws -> (any ParsableCommand)?
 
+    /// What every generated parser does around filling its command: reads `arguments` as a
+    /// command line of these options and flags, has `fill` set the command's properties from the
+    /// line (operands taken from the front of the list it is given), and returns the command; nil
+    /// when the line is not one the fast path takes, or an operand is left over.
+    static func parse<Command: ParsableCommand>(
+        _ arguments: ArraySlice<String>, into command: Command, options: [String], repeating: [String] = [],
+        flags: [String], _ fill: (inout Command, FastCommandLine, inout ArraySlice<String>) throws -> Void
+    ) rethrows -> (any ParsableCommand)? {
+        guard let line = FastCommandLine(arguments, options: options, repeating: repeating, flags: flags) else {
+            return nil
+        }
+        var command = command
+        var operands = line.operands[...]
+        try fill(&command, line, &operands)
+        guard operands.isEmpty else { return nil }
+        return command
+    }
+
     /// The command that `arguments` (global options already moved behind the command's name)
     /// stand for, parsed and validated; nil if swift-argument-parser must parse them.
     static func parse(_ arguments: [String]) -> (any ParsableCommand)? {

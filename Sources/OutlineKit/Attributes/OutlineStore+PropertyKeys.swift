@@ -1,19 +1,5 @@
 import GRDB
 
-/// One property key in use, and how many items have it.
-public struct PropertyKeyCount: Equatable, Sendable {
-    /// The key as the first item that has it writes it.
-    public var key: String
-    /// How many items have it.
-    public var count: Int
-
-    /// A key and its count.
-    public init(key: String, count: Int) {
-        self.key = key
-        self.count = count
-    }
-}
-
 extension OutlineStore {
     /// Every property key in use, compared ignoring case as `ItemAttributes.property(_:)`
     /// compares them, with how many items have it, most used first, then by key. Each is
@@ -24,7 +10,7 @@ extension OutlineStore {
     /// that `set --property` would refuse, written by an edit outside outline (a reserved key,
     /// one that is not a word, one whose value is not text), is left out, and so is a column
     /// that does not hold a JSON object.
-    public func propertyKeys() throws -> [PropertyKeyCount] {
+    package func propertyKeys() throws -> [UsageCount] {
         try read { db in
             // Grouped by the key as spelled, in SQLite; folded here, where Swift's lowercasing
             // is the one properties are compared by (SQLite's lower() folds only ASCII).
@@ -45,7 +31,7 @@ extension OutlineStore {
                 }
                 tally.add(key, key: key.lowercased(), first: row[1], count: row[2])
             }
-            return tally.byUse.map { PropertyKeyCount(key: $0.spelling, count: $0.count) }
+            return tally.byUse
         }
     }
 }

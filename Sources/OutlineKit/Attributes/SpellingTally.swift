@@ -13,9 +13,9 @@ struct SpellingTally {
     }
 
     /// Each word's spelling and count, most used first, then by key.
-    var byUse: [(spelling: String, count: Int)] {
+    var byUse: [UsageCount] {
         entries.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map {
-            ($0.value.spelling, $0.value.count)
+            UsageCount(name: $0.value.spelling, count: $0.value.count)
         }
     }
 }

@@ -141,8 +141,7 @@ extension OutlineStore {
                 SELECT id FROM reachable WHERE depth > ? ORDER BY id LIMIT 20
                 """,
             arguments: [Self.maximumDepth, Self.maximumDepth])
-        if tooDeep.isEmpty { return [] }
-        return [Problem("items nested more than \(Self.maximumDepth) levels deep: \(list(tooDeep))")]
+        return problem("items nested more than \(Self.maximumDepth) levels deep: ", naming: tooDeep)
     }
 
     private func rootProblems(_ db: Database) throws -> [Problem] {
@@ -189,17 +188,8 @@ extension OutlineStore {
                 """)
         let belowMissing = rows.filter { $0[1] as Bool }.map { $0[0] as ItemID }
         let inCycles = rows.filter { !($0[1] as Bool) }.map { $0[0] as ItemID }
-        var problems: [Problem] = []
-        if !belowMissing.isEmpty {
-            problems.append(
-                Problem(
-                    "items below an item whose parent is missing, unreachable from the root: \(listFirst(belowMissing))"
-                ))
-        }
-        if !inCycles.isEmpty {
-            problems.append(Problem("items in or below a cycle, unreachable from the root: \(listFirst(inCycles))"))
-        }
-        return problems
+        return problem("items below an item whose parent is missing, unreachable from the root: ", naming: belowMissing)
+            + problem("items in or below a cycle, unreachable from the root: ", naming: inCycles)
     }
 
     private func positionProblems(_ db: Database) throws -> [Problem] {
@@ -298,6 +288,11 @@ extension OutlineStore {
                     + "\(stale.count == 1 ? "item" : "items") (\(shown)); "
                     + "'outline reindex' rebuilds it")
         ]
+    }
+
+    /// One problem, `text` and then the first of `ids` (see `listFirst`); none when `ids` is empty.
+    private func problem(_ text: String, naming ids: [ItemID]) -> [Problem] {
+        ids.isEmpty ? [] : [Problem(text + listFirst(ids))]
     }
 
     private func list(_ ids: [ItemID]) -> String {

@@ -22,9 +22,7 @@ extension OutlineStore {
     public func copy(
         _ ids: [ItemID], under parent: ItemID? = nil, placement: Placement = .end, reportingChanges: Bool = false
     ) throws -> ChangeResult {
-        try requireDistinctItems(ids, operation: "copied")
-        return try performChange(reportingChanges: reportingChanges) { db in
-            let items = try ids.map { try TreeQueries.item(db, $0) }
+        try performChange(on: ids, operation: "copied", reportingChanges: reportingChanges) { db, items in
             let place = try placement.resolve(db, parent: parent, count: ids.count)
             try TreeQueries.requireRoom(
                 levels: try TreeQueries.height(db, of: ids),

@@ -67,9 +67,7 @@ extension OutlineStore {
     /// - Throws: `rootNotAllowed`, `duplicateItem`, `unknownItem`. Nothing is removed on error.
     @discardableResult
     public func remove(_ ids: [ItemID], reportingChanges: Bool = false) throws -> ChangeResult {
-        try requireDistinctItems(ids, operation: "removed")
-        return try performChange(reportingChanges: reportingChanges) { db in
-            let items = try ids.map { try TreeQueries.item(db, $0) }
+        try performChange(on: ids, operation: "removed", reportingChanges: reportingChanges) { db, items in
             let removedCount = try TreeQueries.subtreeSize(db, rootedAt: ids)
             // ON DELETE CASCADE takes the descendants.
             try db.execute(
@@ -97,9 +95,7 @@ extension OutlineStore {
     public func move(
         _ ids: [ItemID], under parent: ItemID? = nil, placement: Placement = .end, reportingChanges: Bool = false
     ) throws -> ChangeResult {
-        try requireDistinctItems(ids, operation: "moved")
-        return try performChange(reportingChanges: reportingChanges) { db in
-            let items = try ids.map { try TreeQueries.item(db, $0) }
+        try performChange(on: ids, operation: "moved", reportingChanges: reportingChanges) { db, items in
             let movedIDs = Set(ids)
             let destination = try placement.destination(db, parent: parent, moving: movedIDs)
             let ancestry = try TreeQueries.ancestry(db, of: destination)
@@ -143,6 +139,20 @@ extension OutlineStore {
         }
     }
 
+    /// One step (`performChange`) that changes the items `ids` names, as `body` does, after
+    /// `requireDistinctItems` (`operation`: what the step does to them, for its error); `body`
+    /// is given the items as they were before it.
+    func performChange(
+        on ids: [ItemID], operation: String, reportingChanges: Bool, _ body: (Database, [Item]) throws -> ChangeResult
+    ) throws -> ChangeResult {
+        try requireDistinctItems(ids, operation: operation)
+        return try performChange(reportingChanges: reportingChanges) { db in
+            try body(db, try ids.map { try TreeQueries.item(db, $0) })
+        }
+    }
+
+    /// Refuses no items, the root (`operation`: what the step would do to it) and an item named
+    /// twice.
     func requireDistinctItems(_ ids: [ItemID], operation: String) throws {
         if ids.isEmpty { throw OutlineError.noItems }
         if ids.contains(.root) { throw OutlineError.rootNotAllowed(operation: operation) }

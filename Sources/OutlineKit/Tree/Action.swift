@@ -127,10 +127,7 @@ public enum Action: Equatable, Sendable {
         case .add(let titles, let parentTitle):
             return "\(verb) \(Self.list(titles))" + (parentTitle.map { " under \(Self.quote($0))" } ?? "")
         case .remove(let titles, let descendants):
-            guard descendants > 0 else { return "\(verb) \(Self.list(titles))" }
-            let noun = descendants == 1 ? "descendant" : "descendants"
-            let joiner = titles.count == 1 ? " and" : ", with"
-            return "\(verb) \(Self.list(titles))\(joiner) \(descendants) \(noun)"
+            return "\(verb) \(Self.list(titles, withDescendants: descendants))"
         case .move(let titles, let destination):
             return "\(verb) \(Self.list(titles)) \(Self.describe(destination))"
         case .edit(let from, let to):
@@ -150,10 +147,7 @@ public enum Action: Equatable, Sendable {
         case .note(let title, _):
             return "\(verb) \(Self.quote(title))"
         case .copy(let titles, let descendants, let destination):
-            guard descendants > 0 else { return "\(verb) \(Self.list(titles)) \(Self.describe(destination))" }
-            let noun = descendants == 1 ? "descendant" : "descendants"
-            let joiner = titles.count == 1 ? " and" : ", with"
-            return "\(verb) \(Self.list(titles))\(joiner) \(descendants) \(noun) \(Self.describe(destination))"
+            return "\(verb) \(Self.list(titles, withDescendants: descendants)) \(Self.describe(destination))"
         case .sort(let parentTitle, let key, let reversed):
             return "\(verb) \(Self.describeList(parentTitle)) \(Self.describe(key, reversed: reversed))"
         case .importDocuments(let names, let items):
@@ -199,6 +193,15 @@ public enum Action: Equatable, Sendable {
         case 2: return "\(quote(titles[0])) and \(quote(titles[1]))"
         default: return "\(quote(titles[0])) and \(titles.count - 1) others"
         }
+    }
+
+    /// The titles and how many descendants came with them: `"a" and 3 descendants`, `"a" and "b",
+    /// with 1 descendant`; the titles alone when none did.
+    private static func list(_ titles: [String], withDescendants descendants: Int) -> String {
+        guard descendants > 0 else { return list(titles) }
+        let noun = descendants == 1 ? "descendant" : "descendants"
+        let joiner = titles.count == 1 ? " and" : ", with"
+        return "\(list(titles))\(joiner) \(descendants) \(noun)"
     }
 
     /// Quotes a title, shortened so that a step name stays one readable line.

@@ -1,6 +1,7 @@
 import Foundation
-import OutlineKit
 import Testing
+
+@testable import OutlineKit
 
 /// `propertyKeys()`: the keys in use, as completion offers them.
 @Suite("property keys in use")
@@ -31,12 +32,12 @@ struct PropertyKeysTests {
         try set(ids[3], [("Zone", "north")])
         #expect(
             try fixture.store.propertyKeys() == [
-                PropertyKeyCount(key: "Effort", count: 3), PropertyKeyCount(key: "Store", count: 2),
-                PropertyKeyCount(key: "Île", count: 2), PropertyKeyCount(key: "Zone", count: 1),
+                UsageCount(name: "Effort", count: 3), UsageCount(name: "Store", count: 2),
+                UsageCount(name: "Île", count: 2), UsageCount(name: "Zone", count: 1),
             ])
         // A key removed from every item is no longer in use.
         try set(ids[3], [("Zone", nil)])
-        #expect(try fixture.store.propertyKeys().map(\.key) == ["Effort", "Store", "Île"])
+        #expect(try fixture.store.propertyKeys().map(\.name) == ["Effort", "Store", "Île"])
     }
 
     /// What an edit outside outline wrote and `set --property` would refuse is not offered, and
@@ -49,6 +50,6 @@ struct PropertyKeysTests {
             UPDATE item SET properties = 'not json' WHERE id = \(ids[2]);
             UPDATE item SET properties = '["Owner"]' WHERE id = \(ids[3]);
             """)
-        #expect(try fixture.store.propertyKeys().map(\.key) == ["Ok", "Owner"])
+        #expect(try fixture.store.propertyKeys().map(\.name) == ["Ok", "Owner"])
     }
 }
