@@ -40,7 +40,7 @@ package struct Outline: ParsableCommand {
 
     /// The subcommands that have commands of their own. `CommandNamesTests` checks it against the
     /// configurations.
-    static let commandsWithCommands: [any ParsableCommand.Type] = [Sync.self]
+    static let commandsWithCommands: [any ParsableCommand.Type] = [Sync.self, Conflicts.self]
 
     /// The subcommands whose operands are handed over after parsing (`TakesOperandList`). A list
     /// rather than a cast: asking a type whether it conforms scans every conformance record of
@@ -82,7 +82,7 @@ package struct Outline: ParsableCommand {
             Sort.self,
             Export.self, Import.self,
             Undo.self, Redo.self, History.self, Watch.self,
-            Sync.self, Check.self, Reindex.self,
+            Sync.self, Conflicts.self, Check.self, Reindex.self,
         ]
     )
 
@@ -97,7 +97,7 @@ package struct Outline: ParsableCommand {
 
 extension CommandConfiguration {
     /// The configuration of the `outline` command named `name`, which names the tool as its
-    /// super-command (`Outline.toolName` says why); `subcommands` only for `sync`.
+    /// super-command (`Outline.toolName` says why); `subcommands` only for `sync` and `conflicts`.
     static func outlineCommand(
         _ name: String, abstract: String, discussion: String, subcommands: [any ParsableCommand.Type] = [],
         defaultSubcommand: (any ParsableCommand.Type)? = nil

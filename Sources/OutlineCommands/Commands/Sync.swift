@@ -11,10 +11,12 @@ extension Outline {
                 URL or path git can push to (a bare repository on a server, a USB disk, a \
                 hosted repository). A round brings the changes the other machines have sent, \
                 applies them, and sends this machine's changes since the last round. Changes \
-                made on two machines at once are merged by rule, never handed to you: of two \
-                changes to one field, the one synced later wins; an item moved into one that \
-                was removed elsewhere goes to that item's parent; nothing is lost unless some \
-                machine removed it. Integer ids stay per machine; 'show --json' gives the \
+                made on two machines at once are merged: changes to different values of one \
+                item all stand, notes merge line by line, tags merge as sets; of two changes \
+                to one value, the one synced later is shown and the other is set aside, on \
+                every machine, until you take or dismiss it ('outline conflicts'); an item \
+                moved into one that was removed elsewhere goes to that item's parent, and the \
+                round says so. Integer ids stay per machine; 'show --json' gives the \
                 global id as "uid".
 
                 Examples:
@@ -104,6 +106,7 @@ extension Outline.Sync {
         mutating func run() throws {
             let store = try global.openStore(recordsSteps: false)
             let status = try store.syncStatus()
+            let conflicts = try store.conflicts()
             if global.json {
                 JSONWriter.printObject { json in
                     json.field("remote", status.remote)
@@ -111,6 +114,7 @@ extension Outline.Sync {
                     json.field("last_commit", status.lastCommit)
                     json.field("pending", status.pendingOperations)
                     json.field("last_round_unfinished", status.lastRoundUnfinished)
+                    json.field("conflicts", conflicts.count)
                 }
             } else {
                 let pending = status.pendingOperations
@@ -125,6 +129,11 @@ extension Outline.Sync {
                 StandardOutput.shared.writeLine(
                     pending == 0
                         ? "nothing to send" : "\(pending) change\(pending == 1 ? "" : "s") to send; run 'outline sync'")
+                if !conflicts.isEmpty {
+                    StandardOutput.shared.writeLine(
+                        "\(conflicts.count) open conflict\(conflicts.count == 1 ? "" : "s"):")
+                    ConflictOutput.printList(conflicts, json: false)
+                }
             }
         }
     }
@@ -227,6 +236,15 @@ enum SyncOutput {
         } else if summary.notSent == nil || summary.brought > 0 {
             output.writeLine(TitleSanitizer.forTerminal(line(summary)))
             for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }
+            for rescue in summary.rescued {
+                let items = rescue.count == 1 ? "1 item" : "\(rescue.count) items"
+                let place = rescue.to.titles.isEmpty ? "the top level" : rescue.to.description
+                output.writeLine(
+                    TitleSanitizer.forTerminal(
+                        "\(items) moved to \(place): \(rescue.count == 1 ? "its parent was" : "their parents were") "
+                            + "removed on another machine"))
+            }
+            for conflict in summary.conflicts { output.writeLine(ConflictOutput.roundLine(conflict)) }
         }
         if let failure = summary.notSent {
             if case .pushRefused = failure {

@@ -32,6 +32,7 @@ extension FastParsers {
         ("history", ["--db", "--limit"], parseHistory),
         ("watch", ["--db", "--depth"], parseWatch),
         // sync: parsed by swift-argument-parser alone: it has commands of its own
+        // conflicts: parsed by swift-argument-parser alone: it has commands of its own
         ("check", ["--db"], parseCheck),
         ("reindex", ["--db"], parseReindex),
     ]

@@ -49,7 +49,9 @@ extension OutlineStore {
             let outcome = try SyncApplier.apply(target, to: target.touched, db)
             try SyncTables.markResolved(db, number: number)
             return ChangeResult(
-                action: .takeConflict(number: number, what: conflict.what, title: listed.path.titles.last ?? ""),
+                action: .takeConflict(
+                    number: number, what: conflict.what,
+                    title: conflict.what == "removed" ? conflict.setAside : listed.path.titles.last ?? ""),
                 touchedParents: outcome.parents)
         }
     }

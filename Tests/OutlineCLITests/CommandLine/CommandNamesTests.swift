@@ -42,7 +42,8 @@ struct CommandNamesTests {
             "done 1", "reopen 1", "set 1 --tag x", "workflow", "tags", "agenda", "note 1", "sort 1", "export",
             "import -", "undo",
             "redo", "history", "watch", "check",
-            "reindex", "sync", "sync init r", "sync status", "sync compact", "sync remote r",
+            "reindex", "sync", "sync init r", "sync status", "sync compact", "sync remote r", "conflicts",
+            "conflicts take 1", "conflicts dismiss 1",
         ]
         for line in commandLines {
             let arguments = line.split(separator: " ").map(String.init) + ["--db", ""]

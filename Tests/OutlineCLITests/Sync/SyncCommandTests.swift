@@ -104,7 +104,7 @@ struct SyncCommandTests: SyncMachines {
         #expect(status.stdout.hasPrefix("remote: \(remote)\nlast synced: commit "))
         #expect(status.stdout.hasSuffix("\n1 change to send; run 'outline sync'\n"))
         let statusJSON = try laptop.run(["sync", "status", "--json"]).stdout
-        #expect(statusJSON.contains(#""pending":1,"last_round_unfinished":false}"#), "\(statusJSON)")
+        #expect(statusJSON.contains(#""pending":1,"last_round_unfinished":false,"conflicts":0}"#), "\(statusJSON)")
         // Keys are snake case, as everywhere else (done_at).
         #expect(statusJSON.contains(#""last_commit":""#), "\(statusJSON)")
         try laptop.run(["sync"])

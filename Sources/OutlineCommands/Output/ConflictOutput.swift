@@ -1,0 +1,54 @@
+import OutlineKit
+
+/// How conflicts are written: `outline conflicts`' lines and JSON, and the lines a sync round
+/// adds for the conflicts it brought.
+enum ConflictOutput {
+    /// `N  path  what  kept  set aside`, one a line; with `json`, the array SPEC gives.
+    static func printList(_ conflicts: [OpenConflict], json: Bool) {
+        if json {
+            var writer = JSONWriter()
+            writer.writeObjects(conflicts) { json, conflict in
+                json.field("n", conflict.number)
+                json.field("id", conflict.id)
+                json.field("path", conflict.path.description)
+                json.field("what", conflict.what)
+                json.field("kept", conflict.kept)
+                json.field("set_aside", conflict.setAside)
+            }
+            StandardOutput.shared.write(bytes: writer.bytes)
+            StandardOutput.shared.write("\n")
+            return
+        }
+        for conflict in conflicts {
+            StandardOutput.shared.writeLine(
+                "\(conflict.number)  \(shown(conflict.path.description))  \(conflict.what)  "
+                    + "\(value(conflict.kept, of: conflict.what, kept: true))  "
+                    + value(conflict.setAside, of: conflict.what, kept: false))
+        }
+    }
+
+    /// The line a round writes for a conflict it brought: `conflict 1: the title of /Plan: kept
+    /// "Plan (B)", set aside "Plan (A)" (outline conflicts take 1 puts it back)`.
+    static func roundLine(_ conflict: OpenConflict) -> String {
+        let path = shown(conflict.path.description)
+        let about =
+            conflict.what == "removed"
+            ? "\(path) was removed on one machine and changed on another: removed, set aside "
+                + value(conflict.setAside, of: conflict.what, kept: false) + " with its changes"
+            : "the \(conflict.what) of \(path): kept \(value(conflict.kept, of: conflict.what, kept: true)), "
+                + "set aside \(value(conflict.setAside, of: conflict.what, kept: false))"
+        return "conflict \(conflict.number): \(about) ('outline conflicts take \(conflict.number)' puts it back)"
+    }
+
+    /// A value as a line shows it: text in quotes (a note's first line, marked when it goes on),
+    /// words such as `none`, `removed` and keywords as they are.
+    private static func value(_ text: String, of what: String, kept: Bool) -> String {
+        let quoted = ["title", "note"].contains(what) || what.hasPrefix("property ") || (what == "removed" && !kept)
+        guard quoted, !(text == "none" && what != "title") else { return shown(text) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = String(lines.first ?? "")
+        return "\"" + shown(first) + "\"" + (lines.count > 1 ? "..." : "")
+    }
+
+    private static func shown(_ text: String) -> String { TitleSanitizer.forTerminal(text) }
+}

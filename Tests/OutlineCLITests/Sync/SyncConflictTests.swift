@@ -1,0 +1,160 @@
+import Foundation
+import OutlineTestSupport
+import Testing
+
+/// Nothing typed is lost (SPEC, "Sync"): of two changes to one value made before either machine
+/// saw the other's, the outline shows the later in the remote's order and sets the other aside,
+/// listed by `outline conflicts` on every machine under one number until taken or dismissed.
+@Suite struct SyncConflictTests: TiedSyncMachine {
+    let folder = TemporaryDirectory()
+
+    /// Two machines holding `Plan` (with a note) and `Other`, both synced.
+    private func twoMachines() throws -> (Machine, Machine) {
+        let remote = try makeRemote()
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Plan", "Other"])
+        try laptop.run(["note", "Plan", "first line\nsecond line\nthird line"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        let desktop = machine("desktop")
+        #expect(try desktop.run(["sync", "init", remote]).status == 0)
+        return (laptop, desktop)
+    }
+
+    @Test func twoRetitlesKeepTheLaterAndListTheOtherOnEveryMachine() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["edit", "Plan", "Plan (A)"])
+        try desktop.run(["edit", "Plan", "Plan (B)"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        let round = try desktop.run(["sync"])
+        #expect(round.status == 0)
+        // The desktop's batch comes later: its title is the one shown, the laptop's is set aside.
+        #expect(
+            round.lines.contains(
+                "conflict 1: the title of /Plan (B): kept \"Plan (B)\", set aside \"Plan (A)\" "
+                    + "('outline conflicts take 1' puts it back)"), "\(round.stdout)")
+        let laptopRound = try laptop.run(["sync"])
+        #expect(laptopRound.lines.contains { $0.hasPrefix("conflict 1: the title of /Plan (B)") })
+        for machine in [laptop, desktop] {
+            #expect(try machine.titles() == ["Plan (B)", "Other"])
+            #expect(try machine.run(["conflicts"]).stdout == "1  /Plan (B)  title  \"Plan (B)\"  \"Plan (A)\"\n")
+            let json = try machine.run(["conflicts", "--json"])
+            let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+            #expect(list.count == 1)
+            #expect(list[0]["n"] as? Int == 1 && list[0]["what"] as? String == "title")
+            #expect(list[0]["kept"] as? String == "Plan (B)" && list[0]["set_aside"] as? String == "Plan (A)")
+            #expect(list[0]["path"] as? String == "/Plan (B)")
+        }
+
+        // Taken on the laptop: a step of its own, which the next rounds carry to the desktop.
+        let take = try laptop.run(["conflicts", "take", "1"])
+        #expect(take.stdout == "took conflict 1: the title of \"Plan (B)\"\n")
+        #expect(try laptop.titles() == ["Plan (A)", "Other"])
+        #expect(try laptop.run(["conflicts"]).stdout == "")
+        #expect(try laptop.run(["history", "--limit", "1"]).stdout.contains("conflicts take 1"))
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try desktop.run(["sync"]).status == 0)
+        #expect(try desktop.titles() == ["Plan (A)", "Other"])
+        #expect(try desktop.run(["conflicts"]).stdout == "")
+        #expect(try desktop.run(["conflicts", "take", "1"]).stderr.contains("no open conflict 1"))
+    }
+
+    @Test func aDismissedConflictIsForgottenEverywhereAndTheOutlineKeepsItsValue() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["set", "Plan", "--priority", "A", "--property", "owner=ann"])
+        try desktop.run(["set", "Plan", "--priority", "C", "--property", "owner=bob"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let listed = try laptop.run(["conflicts"]).lines
+        #expect(listed == ["1  /Plan  priority  C  A", "2  /Plan  property owner  \"bob\"  \"ann\""])
+        #expect(try desktop.run(["conflicts"]).lines == listed)
+        #expect(try desktop.run(["conflicts", "dismiss", "1"]).status == 0)
+        #expect(try desktop.run(["conflicts"]).lines == ["2  /Plan  property owner  \"bob\"  \"ann\""])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        #expect(try laptop.run(["conflicts"]).lines == ["2  /Plan  property owner  \"bob\"  \"ann\""])
+        #expect(try laptop.run(["show", "Plan", "--json"]).stdout.contains("\"priority\":\"C\""))
+        // A number that is not open is refused in one line, and nothing changes.
+        let before = try dump(laptop)
+        let refused = try laptop.run(["conflicts", "dismiss", "1"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: no open conflict 1: the open ones are 2 (outline conflicts lists them)\n")
+        #expect(try dump(laptop) == before)
+    }
+
+    @Test func anEditOfAnItemRemovedElsewhereBringsItBackWithItsSubtreeWhenTaken() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["add", "Step 1", "Step 2", "--under", "Plan"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["rm", "Plan"])
+        try desktop.run(["edit", "Plan", "Plan, edited"])
+        try laptop.run(["sync"])
+        let round = try desktop.run(["sync"])
+        #expect(
+            round.lines.contains(
+                "conflict 1: /Plan was removed on one machine and changed on another: removed, set aside "
+                    + "\"Plan, edited\" with its changes ('outline conflicts take 1' puts it back)"), "\(round.stdout)")
+        // A removal wins over an edit.
+        #expect(try desktop.titles() == ["Other"])
+        #expect(try desktop.run(["conflicts"]).lines == ["1  /Plan  removed  removed  \"Plan, edited\""])
+        try laptop.run(["sync"])
+        #expect(try laptop.run(["conflicts"]).lines == ["1  /Plan  removed  removed  \"Plan, edited\""])
+        #expect(
+            try laptop.run(["conflicts", "take", "1"]).stdout == "took conflict 1: brought back \"Plan, edited\"\n")
+        #expect(try laptop.titles() == ["Plan, edited", "  Step 1", "  Step 2", "Other"])
+        #expect(try laptop.run(["note", "Plan, edited"]).stdout == "first line\nsecond line\nthird line\n")
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        #expect(try desktop.titles() == ["Plan, edited", "  Step 1", "  Step 2", "Other"])
+        #expect(try desktop.run(["check"]).status == 0)
+    }
+
+    @Test func anItemAddedUnderOneRemovedElsewhereIsMovedUpAndTheRoundSaysSo() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["rm", "Plan"])
+        try desktop.run(["add", "Late idea", "--under", "Plan"])
+        try laptop.run(["sync"])
+        let round = try desktop.run(["sync"])
+        #expect(round.lines.contains("1 item moved to the top level: its parent was removed on another machine"))
+        // It keeps its order key, here before Other's.
+        #expect(try desktop.titles() == ["Late idea", "Other"])
+        #expect(try desktop.run(["conflicts"]).stdout == "")
+    }
+
+    @Test func theSameValueSetOnBothMachinesIsNoConflict() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["edit", "Plan", "Plan 2"])
+        try desktop.run(["edit", "Plan", "Plan 2"])
+        try laptop.run(["done", "Other"])
+        try desktop.run(["done", "Other"])
+        try laptop.run(["sync"])
+        #expect(!(try desktop.run(["sync"]).stdout.contains("conflict")))
+        #expect(try desktop.run(["conflicts"]).stdout == "")
+    }
+
+    @Test func syncStatusNamesTheOpenConflicts() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["edit", "Plan", "A"])
+        try desktop.run(["edit", "Plan", "B"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        let status = try desktop.run(["sync", "status"])
+        #expect(status.lines.suffix(2) == ["1 open conflict:", "1  /B  title  \"B\"  \"A\""])
+        #expect(try desktop.run(["sync", "status", "--json"]).stdout.contains("\"conflicts\":1"))
+    }
+
+    @Test func conflictsOfAnOutlineThatDoesNotSyncAreNone() throws {
+        let alone = machine("alone")
+        try alone.run(["add", "X"])
+        let listed = try alone.run(["conflicts"])
+        #expect(listed.status == 0 && listed.stdout == "")
+        let taken = try alone.run(["conflicts", "take", "1"])
+        #expect(taken.status == 1 && taken.stderr.hasPrefix("error: this outline does not sync with a remote yet;"))
+        #expect(try alone.run(["conflicts", "take", "one"]).status == 64)
+        // Listing never creates a database.
+        let missing = machine("missing")
+        #expect(try missing.run(["conflicts"]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: missing.database))
+    }
+}
