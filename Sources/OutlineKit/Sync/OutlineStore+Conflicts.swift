@@ -88,11 +88,8 @@ extension OutlineStore {
         {
             titles = try details(of: id, db).path.titles
         } else {
-            var current = conflict.uid
-            while current != SyncTree.rootUID, let node = base[current], titles.count <= maximumDepth {
-                titles.insert(node.title, at: 0)
-                current = node.parent
-            }
+            titles = base.titles(of: conflict.uid)
+            if titles.isEmpty { titles = conflict.path }
         }
         return OpenConflict(
             number: conflict.number, id: id, path: TitlePath(titles: titles, isAnchored: true), what: conflict.what,

@@ -241,7 +241,10 @@ extension OutlineStore {
                 continue
             }
             if try git.lastSnapshot(upTo: last) == last { return (round, base.liveCount, false) }
-            let commit = try git.commitSnapshot(base, replica: configuration.replica, parent: last)
+            // The live outline alone: the removed items before it are history, which a machine
+            // that joins need not read (a change still pending against one becomes a conflict).
+            let commit = try git.commitSnapshot(
+                base.withoutRemovedItems(), replica: configuration.replica, parent: last)
             if try git.push(commit) == .pushed {
                 try write { db in try SyncTables.setConfig(db, "last_commit", commit) }
                 return (round, base.liveCount, true)

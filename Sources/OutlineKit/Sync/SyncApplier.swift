@@ -16,10 +16,6 @@ enum SyncApplier {
         var changed = 0
     }
 
-    /// The item table's attribute columns, in the order of `SyncAttributes.columnValues`.
-    private static let attributeColumns =
-        "state, last_done, tags, scheduled, scheduled_repeat, due, due_repeat, priority, properties"
-
     static func apply(_ tree: SyncTree, to uids: Set<String>, _ db: Database) throws -> Outcome {
         var outcome = Outcome()
         if let workflow = tree.workflow, try SyncTables.localWorkflow(db) != workflow,
@@ -36,14 +32,20 @@ enum SyncApplier {
         }
         let row = try db.cachedStatement(
             sql:
-                "SELECT parent_id, CAST(title AS TEXT), done_at, note, \(SyncAttributes.columns) FROM item WHERE id = ?"
+                """
+                SELECT parent_id, CAST(title AS TEXT), done_at, note, CAST(state AS TEXT), last_done, CAST(tags AS TEXT), CAST(scheduled AS TEXT),
+                       CAST(scheduled_repeat AS TEXT), CAST(due AS TEXT), CAST(due_repeat AS TEXT),
+                       CAST(priority AS TEXT), CAST(properties AS TEXT)
+                FROM item WHERE id = ?
+                """
         )
         var parentUIDs: Set<String> = []
         var additions: [String] = []
         var updates: [(id: ItemID, node: SyncTree.Node)] = []
         var removals: [ItemID] = []
         for uid in uids.sorted() {
-            guard let node = tree[uid] else { continue }
+            // An item the tree does not hold was removed, then left out of a snapshot.
+            let node = tree[uid] ?? SyncTree.Node(parent: SyncTree.rootUID, key: "", title: "", isLive: false)
             let id = try localID(uid)
             let current = try id.flatMap { try Row.fetchOne(row, arguments: [$0]) }
             switch (node.isLive, current) {
@@ -84,7 +86,8 @@ enum SyncApplier {
         // made preparing one per item most of the cost of adopting a big outline.
         let insert = try db.cachedStatement(
             sql: """
-                INSERT INTO item (id, parent_id, position, title, done_at, note, \(attributeColumns))
+                INSERT INTO item (id, parent_id, position, title, done_at, note, state, last_done, tags, scheduled,
+                                  scheduled_repeat, due, due_repeat, priority, properties)
                 VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let setUID = try db.cachedStatement(sql: "UPDATE sync_uid SET uid = ? WHERE id = ?")

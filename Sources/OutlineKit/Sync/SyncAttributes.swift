@@ -33,7 +33,8 @@ struct SyncAttributes: Equatable, Sendable {
     /// Whether it holds nothing, as a plain item's attributes.
     var isEmpty: Bool { self == SyncAttributes() }
 
-    /// The item table's attribute columns, in the order `init(row:startingAt:)` reads them.
+    /// The item table's attribute columns, in the order `init(row:startingAt:)` reads them (the
+    /// sync's queries write them out: SQL is never interpolated, `BoundParametersTests` checks).
     static let columns = """
         CAST(state AS TEXT), last_done, CAST(tags AS TEXT), CAST(scheduled AS TEXT), CAST(scheduled_repeat AS TEXT),
         CAST(due AS TEXT), CAST(due_repeat AS TEXT), CAST(priority AS TEXT), CAST(properties AS TEXT)

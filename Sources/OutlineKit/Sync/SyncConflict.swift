@@ -21,6 +21,9 @@ struct SyncConflict: Equatable, Sendable {
     /// What taking it does: for a value, the operation that sets it; for a removed item, the
     /// creates that bring it back with its subtree, then the changes made to it.
     var restore: [SyncOperation]
+    /// The item's titles, outermost first, where the machine that found the conflict had it: the
+    /// path listed when the item is no longer anywhere (removed, then left out of a snapshot).
+    var path: [String] = []
 }
 
 extension SyncConflict {
@@ -33,6 +36,8 @@ extension SyncConflict {
         field("what", what)
         field("kept", kept)
         field("set_aside", setAside)
+        text += ", \"path\": ".utf8
+        text += JSONText.array(path).utf8
         text += ", \"restore\": [".utf8
         for (index, operation) in restore.enumerated() {
             if index > 0 { text += ", ".utf8 }
@@ -59,7 +64,10 @@ extension SyncConflict {
             default: restore.append(operation)
             }
         }
-        self.init(number: number, uid: uid, what: what, kept: kept, setAside: setAside, restore: restore)
+        guard let path = (fields["path"] ?? [String]()) as? [String] else {
+            throw SyncLogError("a conflict's path is not a list of titles")
+        }
+        self.init(number: number, uid: uid, what: what, kept: kept, setAside: setAside, restore: restore, path: path)
     }
 
     /// Whether `what` names a value a conflict can be about.

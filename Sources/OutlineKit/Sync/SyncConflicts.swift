@@ -17,11 +17,12 @@ enum SyncConflicts {
         var removedOrder: [String] = []
         for operation in pending {
             let uid = operation.uid
-            guard let before = reference[uid], before.isLive, let now = brought[uid] else {
+            guard let before = reference[uid], before.isLive else {
                 sent.append(operation)
                 continue
             }
-            if !now.isLive {
+            // Removed by another machine (and perhaps left out of a snapshot since).
+            guard let now = brought[uid], now.isLive else {
                 if isContentChange(operation) {
                     if editsOfRemoved[uid] == nil { removedOrder.append(uid) }
                     editsOfRemoved[uid, default: []].append(operation)
@@ -35,7 +36,7 @@ enum SyncConflicts {
                 conflicts.append(
                     SyncConflict(
                         uid: uid, what: "removed", kept: "removed", setAside: now.title,
-                        restore: subtree(uid, in: brought)))
+                        restore: subtree(uid, in: brought), path: brought.titles(of: uid)))
                 continue
             }
             switch settleValue(operation, before: before, now: now) {
@@ -52,7 +53,7 @@ enum SyncConflicts {
             conflicts.append(
                 SyncConflict(
                     uid: uid, what: "removed", kept: "removed", setAside: edited[uid]!.title,
-                    restore: subtree(uid, in: reference) + edits))
+                    restore: subtree(uid, in: reference) + edits, path: reference.titles(of: uid)))
         }
         return sent + conflicts.map { .conflict($0) }
     }

@@ -58,7 +58,9 @@ enum SyncDiff {
         var content: [SyncOperation] = []
         let children = try db.cachedStatement(
             sql: """
-                SELECT id, CAST(title AS TEXT), done_at, note, \(SyncAttributes.columns)
+                SELECT id, CAST(title AS TEXT), done_at, note, CAST(state AS TEXT), last_done, CAST(tags AS TEXT), CAST(scheduled AS TEXT),
+                       CAST(scheduled_repeat AS TEXT), CAST(due AS TEXT), CAST(due_repeat AS TEXT),
+                       CAST(priority AS TEXT), CAST(properties AS TEXT)
                 FROM item WHERE parent_id = ? ORDER BY position, id
                 """)
         for parent in parents.sorted() {

@@ -24,19 +24,22 @@ extension SyncTables {
             db,
             sql: """
                 SELECT n, CAST(uid AS TEXT), CAST(what AS TEXT), CAST(kept AS TEXT), CAST(set_aside AS TEXT),
-                       CAST(restore AS TEXT), resolved_here
+                       CAST(restore AS TEXT), CAST(path AS TEXT), resolved_here
                 FROM sync_conflict ORDER BY n
                 """)
         return rows.compactMap { row in
-            guard let restore = try? JSONSerialization.jsonObject(with: Data((row[5] as String? ?? "").utf8)),
+            func json(_ index: Int) -> Any? {
+                try? JSONSerialization.jsonObject(with: Data((row[index] as String? ?? "").utf8))
+            }
+            guard let restore = json(5), let path = json(6),
                 let conflict = try? SyncConflict(
                     uid: row[1] ?? "", number: row[0],
                     fields: [
                         "what": row[2] as String? as Any, "kept": row[3] as String? as Any,
-                        "set_aside": row[4] as String? as Any, "restore": restore,
+                        "set_aside": row[4] as String? as Any, "restore": restore, "path": path,
                     ])
             else { return nil }
-            return (conflict, row[6] as Bool? ?? false)
+            return (conflict, row[7] as Bool? ?? false)
         }
     }
 
@@ -48,13 +51,13 @@ extension SyncTables {
         try db.execute(sql: "DELETE FROM sync_conflict")
         let insert = try db.cachedStatement(
             sql: """
-                INSERT INTO sync_conflict (n, uid, what, kept, set_aside, restore, resolved_here)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO sync_conflict (n, uid, what, kept, set_aside, restore, path, resolved_here)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for conflict in tree.conflicts {
             try insert.execute(arguments: [
                 conflict.number, conflict.uid, conflict.what, conflict.kept, conflict.setAside, conflict.restoreJSON,
-                resolvedHere.contains(conflict.number),
+                JSONText.array(conflict.path), resolvedHere.contains(conflict.number),
             ])
         }
         if tree.conflictCount > 0 { try setConfig(db, conflictCountSetting, String(tree.conflictCount)) }

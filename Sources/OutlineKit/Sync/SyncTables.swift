@@ -37,7 +37,7 @@ enum SyncTables {
 
     /// Version 9: the log's copy of each item holds its attributes (`SyncAttributes.json`, NULL
     /// for none), and `sync_conflict` the log's open conflicts (`SyncConflict`; `restore` its
-    /// operations as JSON), with `resolved_here` set for one taken or dismissed here and not yet
+    /// operations and `path` its titles, as JSON), with `resolved_here` set for one taken or dismissed here and not yet
     /// sent. Items given attributes before, in an outline that syncs, are noted as changed: the
     /// rounds before sent none of them, and the next must.
     static func createVersion9(_ db: Database) throws {
@@ -51,6 +51,7 @@ enum SyncTables {
                     kept          TEXT NOT NULL,
                     set_aside     TEXT NOT NULL,
                     restore       TEXT NOT NULL,
+                    path          TEXT NOT NULL,
                     resolved_here INTEGER NOT NULL DEFAULT 0
                 );
                 INSERT OR IGNORE INTO sync_dirty (id)
@@ -230,8 +231,13 @@ enum SyncTables {
                 INSERT OR REPLACE INTO sync_base (uid, parent, key, title, done_at, note, live, attributes)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+        let forget = try db.cachedStatement(sql: "DELETE FROM sync_base WHERE uid = ?")
         for uid in uids.sorted() {
-            guard let node = tree[uid] else { continue }
+            // Left out of a snapshot: a removed item the log no longer names.
+            guard let node = tree[uid] else {
+                try forget.execute(arguments: [uid])
+                continue
+            }
             try write.execute(arguments: [
                 uid, node.parent, node.key, node.title, node.doneAt, node.note, node.isLive,
                 node.attributes.isEmpty ? nil : node.attributes.json,

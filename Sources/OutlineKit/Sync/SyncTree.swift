@@ -230,3 +230,27 @@ extension SyncTree {
             || conflicts != other.conflicts
     }
 }
+
+extension SyncTree {
+    /// The tree with its live items alone, its workflow and its conflicts: what a snapshot
+    /// writes, so that a machine that joins reads about as much as the outline holds.
+    func withoutRemovedItems() -> SyncTree {
+        var tree = SyncTree(nodes: nodes.filter { $0.value.isLive }, workflow: workflow)
+        tree.conflicts = conflicts
+        tree.conflictCount = conflictCount
+        return tree
+    }
+}
+
+extension SyncTree {
+    /// The titles from the top level down to `uid`, through removed items too.
+    func titles(of uid: String) -> [String] {
+        var titles: [String] = []
+        var current = uid
+        while current != Self.rootUID, let node = nodes[current], titles.count <= OutlineStore.maximumDepth {
+            titles.insert(node.title, at: 0)
+            current = node.parent
+        }
+        return titles
+    }
+}

@@ -158,3 +158,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing.database))
     }
 }
+
+/// `sync compact` writes the live outline alone (SPEC, "Sync"): a machine that joins reads about
+/// as much as the outline holds, and a machine that still holds changes to an item the snapshot
+/// left out has them set aside as conflicts.
+@Suite struct SyncCompactionTests: TiedSyncMachine {
+    let folder = TemporaryDirectory()
+
+    @Test func theSnapshotHoldsTheLiveOutlineAndAChangeToALeftOutItemIsSetAside() throws {
+        let remote = try makeRemote()
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Keep", "Old"])
+        try laptop.run(["add", "-", "--under", "Old"], input: (1...40).map { "old \($0)" }.joined(separator: "\n"))
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        let desktop = machine("desktop")
+        #expect(try desktop.run(["sync", "init", remote]).status == 0)
+        // The laptop removes most of the outline and compacts; the desktop, not yet synced,
+        // changes an item that is gone.
+        try laptop.run(["rm", "Old"])
+        #expect(try laptop.run(["sync", "compact"]).lines.last == "wrote a snapshot of 1 item")
+        let snapshot = try gitAsSomeone(["show", "main:snapshot.json"], in: remote).stdout
+        #expect(snapshot.components(separatedBy: "\"uid\"").count - 1 == 1, "\(snapshot)")
+        let newcomer = machine("newcomer")
+        let joined = try newcomer.run(["sync", "init", remote])
+        #expect(joined.stdout.contains("brought 1 change (1 added here)"), "\(joined.stdout)")
+        #expect(try newcomer.titles() == ["Keep"])
+
+        try desktop.run(["edit", "Old/old 7", "old 7, still wanted"])
+        let round = try desktop.run(["sync"])
+        #expect(round.status == 0)
+        #expect(round.lines.contains { $0.hasPrefix("conflict 1: /Old/old 7 was removed") }, "\(round.stdout)")
+        #expect(try desktop.run(["conflicts"]).lines == ["1  /Old/old 7  removed  removed  \"old 7, still wanted\""])
+        #expect(try desktop.titles() == ["Keep"])
+        #expect(try desktop.run(["conflicts", "take", "1"]).status == 0)
+        // Its parent is gone: it comes back at the top level, in the place its order key gives.
+        #expect(Set(try desktop.titles()) == ["Keep", "old 7, still wanted"])
+        try desktop.run(["sync"])
+        try newcomer.run(["sync"])
+        #expect(try newcomer.titles() == desktop.titles())
+        #expect(try newcomer.run(["check"]).status == 0 && desktop.run(["check"]).status == 0)
+    }
+}
