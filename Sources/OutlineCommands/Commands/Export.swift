@@ -98,7 +98,8 @@ extension Outline {
                 wroteItems = try write(
                     OrgWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)
-            case .taskwarrior: wroteItems = try write(TaskwarriorWriter(), store, from: start)
+            case .taskwarrior:
+                wroteItems = try write(TaskwarriorWriter(outlinePath: store.path), store, from: start)
             }
             if !wroteItems, start != .root, !includeSelf, try store.children(of: start).isEmpty {
                 // An empty document is what a script asked for; a person who named a leaf most
