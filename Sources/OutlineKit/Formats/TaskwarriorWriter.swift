@@ -30,6 +30,8 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     private var uuidOwners: [String: Int64] = [:]
     /// The templates of the open items that repeat, written after the items.
     private var templates = TaskwarriorTemplates()
+    /// What the export could not carry.
+    private var losses = TaskwarriorLosses()
     /// What tells this outline's items from another's in the uuids made for items without one.
     private let outlineIdentity: String
 
@@ -87,6 +89,7 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         if let parent = waiting {
             // A child follows: the plain item is a project.
             waiting = nil
+            losses.project(parent)
             ancestors.append(Ancestor(projectTitle: parent.item.title, uuid: nil))
         }
         if entry.attributes?.state == nil, !entry.item.isDone {
@@ -107,6 +110,10 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         ancestors.removeLast()
     }
 
+    /// What the export could not carry (a project's note and attributes, keywords other than
+    /// TODO and DONE...), counted by kind, for the line `export` writes on standard error.
+    public var notCarried: ImportReport { losses.report }
+
     /// Writes the templates of the tasks that repeat, and closes the array.
     public mutating func end() {
         bytes.append(templates.text)
@@ -115,6 +122,7 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
 
     /// Writes `entry` as one task's line, and returns its uuid.
     private mutating func write(_ entry: TreeEntry) -> String {
+        losses.task(entry)
         let item = entry.item
         let attributes = entry.attributes ?? ItemAttributes()
         let uuid = attributes.property("uuid").flatMap(Self.validUUID) ?? Self.uuid(for: item, in: outlineIdentity)
