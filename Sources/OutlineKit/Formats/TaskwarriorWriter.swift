@@ -7,11 +7,13 @@ import Foundation
 /// items below it (the titles of an item's plain ancestors joined by `.`). A task under a task
 /// keeps that task's uuid in `outline_parent`. The due date's repeater is `recur`; the scheduled
 /// date's, which taskwarrior has no place for, `scheduled_repeat`. The properties follow as
-/// fields, `uuid` among them: an item without one gets a uuid made from its id and title, the
-/// same at every export. taskwarrior keeps fields it does not know (`outline_parent`, a property)
-/// as they are, and gives them back in `task export`. A task that recurs is written without the
-/// fields that tie an instance to its template (`TaskwarriorFieldCheck.recurrenceLinks`), since
-/// the template is never written: taskwarrior makes it a template of its own.
+/// fields, `uuid` among them: an item without one gets a uuid made from its id and the
+/// outline's identity, the same at every export. taskwarrior keeps fields it does not know
+/// (`outline_parent`, a property) as they are, and gives them back in `task export`. An open
+/// item that repeats is the pending instance of a template written after the items
+/// (`TaskwarriorTemplates`); a done one is written without the links to a template
+/// (`TaskwarriorFieldCheck.recurrenceLinks`). What taskwarrior cannot carry is counted in
+/// `notCarried` (`TaskwarriorLosses`).
 public struct TaskwarriorWriter: OutlineDocumentWriter {
     /// The document written so far and not yet taken.
     public var bytes: [UInt8] = []
