@@ -17,7 +17,8 @@ extension Outline {
                 any CommonMark reader, and pandoc's own Markdown, sees the same tree and text \
                 (x^2^, H~2~O and $a$ stay text); inside a web address (http://, https://, \
                 www.) only what a reader would read as markup is escaped, so that GitHub links \
-                the exact address. Done times are not written.
+                the exact address; an http(s) address holding a pair such as /_b_/ is written \
+                as an autolink, <https://...>, instead. Done times are not written.
                   opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
                 items with _complete="true", the other attributes as _state, _tags, _scheduled, \
                 _due, _priority, _done_at, _last_done and one _KEY a property.
@@ -32,10 +33,12 @@ extension Outline {
                 pending, but plain items with children, which are the project of the tasks \
                 below them; a task's parent task in outline_parent, the due date's repeater as \
                 recur, the scheduled date's as scheduled_repeat, the note's lines as \
-                annotations, properties as fields (a repeating task without its template's \
-                parent, imask, rtype and mask: taskwarrior makes it a template); refused: two \
-                items with one uuid, and a property named as a field it writes (project, id...) \
-                or an end on an open item.
+                annotations, properties as fields; an open item that repeats is the instance \
+                (parent, imask) of a template written after it, the one it came from when it \
+                has a parent property; what taskwarrior cannot carry (a project's note and \
+                attributes, keywords other than TODO and DONE...) is counted on standard error; \
+                refused: two items with one uuid, and a property named as a field it writes \
+                (project, id...) or an end on an open item.
                 --open leaves out done items with their subtrees.
 
                 --include-self writes REF itself too, its descendants one level deeper, so that \
@@ -98,7 +101,14 @@ extension Outline {
                 wroteItems = try write(
                     OrgWriter(workflow: try store.workflow(), marksOpenTasks: tasks), store, from: start)
             case .text: wroteItems = try write(TextWriter(), store, from: start)
-            case .taskwarrior: wroteItems = try write(TaskwarriorWriter(), store, from: start)
+            case .taskwarrior:
+                var writer = TaskwarriorWriter(outlinePath: store.path)
+                wroteItems = try write(&writer, store, from: start)
+                if !writer.notCarried.entries.isEmpty {
+                    // Nothing lost without a word: as `import` counts what it could not carry.
+                    StandardError.writeLine(
+                        "taskwarrior cannot carry everything: " + writer.notCarried.phrases.joined(separator: "; "))
+                }
             }
             if !wroteItems, start != .root, !includeSelf, try store.children(of: start).isEmpty {
                 // An empty document is what a script asked for; a person who named a leaf most
@@ -114,6 +124,13 @@ extension Outline {
             -> Bool
         {
             var writer = writer
+            return try write(&writer, store, from: start)
+        }
+
+        /// Streams the walk through `writer`, which the caller keeps for what it counted.
+        private func write(_ writer: inout some OutlineDocumentWriter, _ store: OutlineStore, from start: ItemID)
+            throws -> Bool
+        {
             var wroteItems = false
             let output = StandardOutput.shared
             try writer.begin(title: start == .root ? nil : try store.item(start).title)

@@ -48,12 +48,17 @@ public struct ImportReport: Equatable, Sendable {
         public var count: Int
         /// The first place: the document's name (nil until the command names it) and line.
         public var firstDocument: String?
-        /// The line of the first place, from 1.
+        /// The line of the first place, from 1: the earliest the document met it on.
         public var firstLine: Int
+        /// Which document added to the report first met it (0 for one the report itself met),
+        /// so that the earliest place of all is the earliest line of the first document.
+        var documentOrder = 0
     }
 
     /// The kinds met, in the order first met.
     public private(set) var entries: [Entry] = []
+    /// How many named documents have been added.
+    private var documentsAdded = 0
 
     /// An empty report.
     public init() {}
@@ -63,6 +68,9 @@ public struct ImportReport: Equatable, Sendable {
         guard count > 0 else { return }
         if let index = entries.firstIndex(where: { $0.kind == kind }) {
             entries[index].count += count
+            // A reader may meet a kind out of the document's order (taskwarrior's templates are
+            // judged after every task is read).
+            if entries[index].documentOrder == 0 { entries[index].firstLine = min(entries[index].firstLine, line) }
         } else {
             entries.append(Entry(kind: kind, count: count, firstDocument: nil, firstLine: line))
         }
@@ -72,19 +80,30 @@ public struct ImportReport: Equatable, Sendable {
     /// gathers the counts of its parts, before the command names the document), to this
     /// report's.
     public mutating func add(_ other: ImportReport, from document: String?) {
+        if document != nil { documentsAdded += 1 }
         for entry in other.entries {
             if let index = entries.firstIndex(where: { $0.kind == entry.kind }) {
                 entries[index].count += entry.count
+                // Parts of one document (none named yet): the earliest line of either.
+                if document == nil, entries[index].documentOrder == entry.documentOrder {
+                    entries[index].firstLine = min(entries[index].firstLine, entry.firstLine)
+                }
             } else {
                 var named = entry
-                named.firstDocument = named.firstDocument ?? document
+                if document != nil, named.firstDocument == nil {
+                    named.firstDocument = document
+                    named.documentOrder = documentsAdded
+                }
                 entries.append(named)
             }
         }
     }
 
-    /// The first kind met that loses something, for `--strict`; nil when nothing is lost.
-    public var firstLoss: Entry? { entries.first { $0.kind.loses } }
+    /// The loss met earliest (the first document's earliest line that loses anything), for
+    /// `--strict`; nil when nothing is lost.
+    public var firstLoss: Entry? {
+        entries.filter(\.kind.loses).min { ($0.documentOrder, $0.firstLine) < ($1.documentOrder, $1.firstLine) }
+    }
 
     /// One phrase a kind, in the order met: `kept 3 LOGBOOK drawers in notes`.
     public var phrases: [String] { entries.map { $0.kind.phrase(count: $0.count) } }

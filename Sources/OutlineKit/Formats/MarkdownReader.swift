@@ -93,14 +93,26 @@ public enum MarkdownReader {
         return !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
-    /// The text with CommonMark's backslash escapes of ASCII punctuation undone.
+    /// The text with CommonMark's backslash escapes of ASCII punctuation undone, and its URI
+    /// autolinks (`<https://example.com/_b_/>`) as the address they show.
     static func unescaped(_ text: Substring) -> String {
-        guard text.utf8.contains(0x5C) else { return String(text) }
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3C }) else { return String(text) }
         // Scalars, as CommonMark reads code points: `\&` with a combining mark after the `&` is
         // still an escape, though Swift sees the `&` and the mark as one character.
         var out = String.UnicodeScalarView()
-        var iterator = text.unicodeScalars.makeIterator()
+        let scalars = Array(text.unicodeScalars)
+        var iterator = scalars.makeIterator()
+        var index = 0
         while let scalar = iterator.next() {
+            index += 1
+            if scalar == "<", let end = MarkdownAutolink.end(in: scalars, from: index - 1) {
+                out.append(contentsOf: scalars[index..<end - 1])
+                while index < end {
+                    _ = iterator.next()
+                    index += 1
+                }
+                continue
+            }
             guard scalar == "\\" else {
                 out.append(scalar)
                 continue
@@ -109,6 +121,7 @@ public enum MarkdownReader {
                 out.append(scalar)
                 break
             }
+            index += 1
             if !asciiPunctuation.unicodeScalars.contains(next) { out.append(scalar) }
             out.append(next)
         }

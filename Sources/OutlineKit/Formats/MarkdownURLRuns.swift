@@ -8,12 +8,30 @@
 /// later character of an address closes. Outside addresses every such character is escaped,
 /// and an escaped character neither opens nor closes, so only the addresses' own characters can
 /// pair. What stays bare reads as itself whether or not a reader links the address.
+///
+/// An `http://` or `https://` address that would still need a backslash (`/_b_/`, a pair of its
+/// own) is written as CommonMark's autolink instead, `<https://example.com/_b_/x>`: every
+/// reader links it and shows it as it stands, escapes and all, so no backslash is needed.
+/// Only the part GitHub would link goes inside; what it leaves out (`.` at the end) follows,
+/// escaped. A `www.` address has no such form, and keeps its backslashes.
 enum MarkdownURLRuns {
+    /// How a line's addresses are written: the UTF-8 offsets of the characters that need no
+    /// backslash, and the UTF-8 ranges to write as they are between `<` and `>`.
+    struct Layout {
+        /// The offsets of the characters written bare outside autolinks.
+        var bare: Set<Int> = []
+        /// The ranges written as autolinks, in order.
+        var angled: [Range<Int>] = []
+    }
+
     /// The UTF-8 offsets in `line` of the characters in its addresses that need no backslash.
-    static func bareOffsets(in line: String) -> Set<Int> {
+    static func bareOffsets(in line: String) -> Set<Int> { layout(in: line).bare }
+
+    /// How `line`'s addresses are written.
+    static func layout(in line: String) -> Layout {
         let scalars = Array(line.unicodeScalars)
         let runs = addressRuns(in: scalars)
-        guard !runs.isEmpty else { return [] }
+        guard !runs.isEmpty else { return Layout() }
         var offsets: [Int] = []
         offsets.reserveCapacity(scalars.count)
         var offset = 0
@@ -40,7 +58,51 @@ enum MarkdownURLRuns {
                 }
             }
         }
-        return bare
+        var layout = Layout(bare: bare)
+        for run in runs {
+            guard let linked = autolinkable(run, scalars) else { continue }
+            // Any backslash inside the address, even in what GitHub leaves out of the link, ends
+            // up in the link or on the screen; so does the one before a `<` right after it.
+            let needsEscape =
+                run.upperBound < scalars.count && scalars[run.upperBound] == "<"
+                || run.contains { index in
+                    "\\`*_[]<>&~|^$".unicodeScalars.contains(scalars[index]) && !bare.contains(offsets[index])
+                }
+            guard needsEscape else { continue }
+            // What follows the autolink is escaped whole: nothing of the address is left to pair.
+            for index in run { layout.bare.remove(offsets[index]) }
+            let end = linked.upperBound < offsets.count ? offsets[linked.upperBound] : offset
+            layout.angled.append(offsets[linked.lowerBound]..<end)
+        }
+        return layout
+    }
+
+    /// The part of the address `run` that GitHub links, when it can be written as an autolink:
+    /// it starts with `http://` or `https://`, holds no `>` (which would end it), and no `&`
+    /// that starts an entity (which some readers decode inside one and some do not).
+    private static func autolinkable(_ run: Range<Int>, _ scalars: [Unicode.Scalar]) -> Range<Int>? {
+        guard lowercasedASCII(scalars[run.lowerBound]) == "h" else { return nil }
+        var end = run.upperBound
+        // GitHub's rule for an address's end: trailing `?!.,:;*_~` are not part of it, nor a `)`
+        // without its `(`.
+        while end > run.lowerBound {
+            let last = scalars[end - 1]
+            if "?!.,:;*_~".unicodeScalars.contains(last) {
+                end -= 1
+            } else if last == ")",
+                scalars[run.lowerBound..<end].filter({ $0 == ")" }).count
+                    > scalars[run.lowerBound..<end].filter({ $0 == "(" }).count
+            {
+                end -= 1
+            } else {
+                break
+            }
+        }
+        let linked = run.lowerBound..<end
+        guard !linked.isEmpty, !linked.contains(where: { scalars[$0] == ">" }),
+            !linked.contains(where: { scalars[$0] == "&" && startsEntity(scalars[($0 + 1)...]) })
+        else { return nil }
+        return linked
     }
 
     /// The scalar ranges of the addresses: each starts at `http://`, `https://` or `www.` (in any

@@ -143,9 +143,22 @@ enum MarkdownEscaping {
             out.append(contentsOf: line.utf8)
             return
         }
-        let bareInAddresses = MarkdownURLRuns.bareOffsets(in: line)
+        let addresses = MarkdownURLRuns.layout(in: line)
+        let bareInAddresses = addresses.bare
+        var angled = addresses.angled[...]
         index = 0
         for byte in line.utf8 {
+            if let link = angled.first, link.contains(index) {
+                // An autolink, written as it stands: no escape works inside one.
+                if index == link.lowerBound { out.append(UInt8(ascii: "<")) }
+                out.append(byte)
+                index += 1
+                if index == link.upperBound {
+                    out.append(UInt8(ascii: ">"))
+                    angled.removeFirst()
+                }
+                continue
+            }
             if (isSpecialAnywhere(byte) && !bareInAddresses.contains(index)) || (index == 0 && isSpecialAtStart(byte))
                 || index == markerPunctuation || index == propertyColon
             {

@@ -13,10 +13,10 @@ enum TaskwarriorFieldCheck {
     ]
 
     /// The fields of a recurring instance that tie it to its template (its uuid, which
-    /// instance it is, how it recurs, and the template's record of its instances). The template
-    /// is never in an export, so a task that recurs is written without them, and taskwarrior
-    /// makes it a new template from its `due` and `recur`; with them, it would be an instance of
-    /// a template it lacks, which never repeats.
+    /// instance it is, how it recurs, and the template's record of its instances). A task that
+    /// recurs is not written with the properties of these names: an open one gets them anew
+    /// from the template the export writes for it (`TaskwarriorTemplates`), and a done one goes
+    /// without, since no template is written for it and one it lacks is a broken link.
     static let recurrenceLinks: Set<String> = ["parent", "imask", "rtype", "mask"]
 
     /// Why the property `key` (compared ignoring case) with `value` cannot go to taskwarrior as

@@ -7,11 +7,13 @@ import Foundation
 /// items below it (the titles of an item's plain ancestors joined by `.`). A task under a task
 /// keeps that task's uuid in `outline_parent`. The due date's repeater is `recur`; the scheduled
 /// date's, which taskwarrior has no place for, `scheduled_repeat`. The properties follow as
-/// fields, `uuid` among them: an item without one gets a uuid made from its id and title, the
-/// same at every export. taskwarrior keeps fields it does not know (`outline_parent`, a property)
-/// as they are, and gives them back in `task export`. A task that recurs is written without the
-/// fields that tie an instance to its template (`TaskwarriorFieldCheck.recurrenceLinks`), since
-/// the template is never written: taskwarrior makes it a template of its own.
+/// fields, `uuid` among them: an item without one gets a uuid made from its id and the
+/// outline's identity, the same at every export. taskwarrior keeps fields it does not know
+/// (`outline_parent`, a property) as they are, and gives them back in `task export`. An open
+/// item that repeats is the pending instance of a template written after the items
+/// (`TaskwarriorTemplates`); a done one is written without the links to a template
+/// (`TaskwarriorFieldCheck.recurrenceLinks`). What taskwarrior cannot carry is counted in
+/// `notCarried` (`TaskwarriorLosses`).
 public struct TaskwarriorWriter: OutlineDocumentWriter {
     /// The document written so far and not yet taken.
     public var bytes: [UInt8] = []
@@ -28,6 +30,12 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     private var wroteTask = false
     /// The item each uuid written so far was written for.
     private var uuidOwners: [String: Int64] = [:]
+    /// The templates of the open items that repeat, written after the items.
+    private var templates = TaskwarriorTemplates()
+    /// What the export could not carry.
+    private var losses = TaskwarriorLosses()
+    /// What tells this outline's items from another's in the uuids made for items without one.
+    private let outlineIdentity: String
 
     /// What an item under an ancestor needs to know of it.
     private struct Ancestor {
@@ -37,9 +45,14 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         var uuid: String?
     }
 
-    /// A writer for an outline whose dates are local to `timeZone`, exporting at `now`.
-    public init(timeZone: TimeZone = .current, now: Date = Date()) {
+    /// A writer for an outline whose dates are local to `timeZone`, exporting at `now`;
+    /// `outlinePath`, the outline file's, tells its items from another outline's in the uuids
+    /// made for items that have none (by its full path, links resolved, so that however the file
+    /// is named it is the same outline).
+    public init(timeZone: TimeZone = .current, now: Date = Date(), outlinePath: String? = nil) {
         self.timeZone = timeZone
+        self.outlineIdentity =
+            outlinePath.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path } ?? ""
         self.now = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
@@ -78,6 +91,7 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         if let parent = waiting {
             // A child follows: the plain item is a project.
             waiting = nil
+            losses.project(parent)
             ancestors.append(Ancestor(projectTitle: parent.item.title, uuid: nil))
         }
         if entry.attributes?.state == nil, !entry.item.isDone {
@@ -98,16 +112,22 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         ancestors.removeLast()
     }
 
-    /// Closes the array.
+    /// What the export could not carry (a project's note and attributes, keywords other than
+    /// TODO and DONE...), counted by kind, for the line `export` writes on standard error.
+    public var notCarried: ImportReport { losses.report }
+
+    /// Writes the templates of the tasks that repeat, and closes the array.
     public mutating func end() {
+        bytes.append(templates.text)
         bytes.append(wroteTask ? "\n]\n" : "]\n")
     }
 
     /// Writes `entry` as one task's line, and returns its uuid.
     private mutating func write(_ entry: TreeEntry) -> String {
+        losses.task(entry)
         let item = entry.item
         let attributes = entry.attributes ?? ItemAttributes()
-        let uuid = attributes.property("uuid").flatMap(Self.validUUID) ?? Self.uuid(for: item)
+        let uuid = attributes.property("uuid").flatMap(Self.validUUID) ?? Self.uuid(for: item, in: outlineIdentity)
         if uuidOwners[uuid] == nil { uuidOwners[uuid] = item.id }
         var fields: [(key: String, value: String)] = [
             ("description", JSONText.quote(item.title)), ("status", item.isDone ? "\"completed\"" : "\"pending\""),
@@ -139,6 +159,9 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
                 continue
             }
             add(property.key, property.value)
+        }
+        if recurs, !item.isDone {
+            fields += templates.links(for: fields, uuid: uuid, attributes: attributes, taken: uuidOwners)
         }
         bytes.append(wroteTask ? ",\n{" : "\n{")
         wroteTask = true
@@ -181,11 +204,17 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         return text.lowercased()
     }
 
-    /// A uuid for an item that has none: made from its id and title (two FNV-1a hashes), so that
-    /// exporting again updates the same tasks, and items of two outlines rarely share one;
-    /// marked as RFC 9562's version 8, made by its own rule.
-    static func uuid(for item: Item) -> String {
-        let bytes = Array("outline item \(item.id): \(item.title)".utf8)
+    /// A uuid for an item that has none: made from its id and the outline's identity, which a
+    /// rename or a move changes neither of, so that exporting again updates the same tasks,
+    /// and items of two outlines rarely share one.
+    static func uuid(for item: Item, in outlineIdentity: String) -> String {
+        uuid(seed: "outline item \(item.id) of \(outlineIdentity)")
+    }
+
+    /// A uuid made from `seed` (two FNV-1a hashes), marked as RFC 9562's version 8, made by its
+    /// own rule.
+    static func uuid(seed: String) -> String {
+        let bytes = Array(seed.utf8)
         func fnv(_ basis: UInt64) -> UInt64 {
             bytes.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         }

@@ -76,15 +76,34 @@ struct MarkdownExportToolTests {
     }
 
     /// Where a reader that does not link addresses would read markup inside one (emphasis
-    /// between `/_`s, pandoc's subscript between `~`s, math between `$`s), the opener keeps its
-    /// backslash: every reader still reads the title as it is.
+    /// between `/_`s, pandoc's subscript between `~`s, math between `$`s), an `http://` or
+    /// `https://` address is written as an autolink, `<https://example.com/a/_b_/c>`: every
+    /// reader reads the title as it is, and GitHub shows and links the address exactly, with no
+    /// backslash.
     @Test func addressesHoldingMarkupPairsAreStillReadAsWritten() throws {
         let titles = [
             "https://example.com/a/_b_/c", "https://example.com/~a/~b", "https://example.com/a*b*c",
             "https://example.com/$x$ and https://example.com/^y^", "https://example.com/*;?*",
-            "https://example.com/`code` and www.example.com/a&amp;b",
-            "https://example.com/_a and https://example.com/b_", "https://example.com/x=[1]",
+            "https://example.com/`code` and https://example.com/a<b",
+            "https://example.com/_a and https://example.com/b_",
+            "https://example.com/x=[1]", "see https://en.wikipedia.org/wiki/_Foo_(bar).",
         ]
+        try outline.run(["add", "--"] + titles)
+        try expectTitlesRead(titles)
+        let html = try run("cmark-gfm -e autolink -e strikethrough", input: try export())
+        #expect(!html.contains("%5C") && !html.contains("\\"), "\(html)")
+        #expect(
+            html.contains(
+                #"see <a href="https://en.wikipedia.org/wiki/_Foo_(bar)">https://en.wikipedia.org/wiki/_Foo_(bar)</a>."#
+            ),
+            "\(html)")
+    }
+
+    /// A `www.` address has no autolink form, and one holding an entity (`&amp;`) is read
+    /// differently inside one by pandoc and cmark-gfm: those keep their backslashes, which
+    /// GitHub shows, and every reader still reads the title as it is.
+    @Test func addressesWithoutAnAutolinkFormKeepTheirBackslashes() throws {
+        let titles = ["www.example.com/a/_b_/c", "https://example.com/a&amp;_b_", "www.example.com/a&amp;b"]
         try outline.run(["add", "--"] + titles)
         try expectTitlesRead(titles, linkedExactly: false)
     }

@@ -27,6 +27,31 @@ struct ImportReportTests {
         #expect(Self.pageProperty.phrase(count: 1) == "dropped 1 page property")
     }
 
+    /// `--strict` names the earliest line that loses anything: of the first document that
+    /// loses something, whichever kind was met first and in whatever order the reader met them.
+    @Test func theFirstLossIsTheEarliestLineOfAnyKind() throws {
+        let deleted = ImportReport.Kind.leftOut("deleted task", "deleted tasks")
+        var first = ImportReport()
+        first.record(Self.pageProperty, line: 9)
+        first.record(deleted, line: 3)
+        first.record(Self.pageProperty, line: 5)
+        // Parts of the document, counted apart and added before the document is named.
+        var part = ImportReport()
+        part.record(deleted, line: 2)
+        first.add(part, from: nil)
+        var second = ImportReport()
+        second.record(Self.pageProperty, line: 1)
+        var total = ImportReport()
+        total.add(ImportReport(), from: "empty.md")
+        total.add(first, from: "a.json")
+        total.add(second, from: "b.md")
+        let loss = try #require(total.firstLoss)
+        #expect(loss.kind == deleted)
+        #expect(loss.firstDocument == "a.json")
+        #expect(loss.firstLine == 2)
+        #expect(total.entries.first { $0.kind == Self.pageProperty }?.firstLine == 5)
+    }
+
     @Test func declaredKeywordsAreAddedBeforeTheItemsOwnAndAContradictionIsRefused() throws {
         let fixture = try StoreFixture()
         let store = fixture.store

@@ -65,28 +65,33 @@ struct MarkdownWriterTests {
         #expect(try export(store, tasks: true).contains("- [ ] \u{200B}TODO list\n- [ ] Heading later\n"))
     }
 
-    /// Inside a web address a character keeps its backslash only where a reader that does not
-    /// link the address would read markup (GitHub's autolink takes the backslash into the
-    /// link): an `_` inside a word, a lone `*` or `~`, `&` before no entity, `#`, `(` and `)`
-    /// go bare; a pair that could open (`/_b_/`, `~a/~b`) keeps the escape on its opener, and
-    /// the text around the address is escaped as before.
+    /// Inside a web address a character is escaped only where a reader that does not link the
+    /// address would read markup (GitHub's autolink takes the backslash into the link): an `_`
+    /// inside a word, a lone `*` or `~`, `&` before no entity, `#`, `(` and `)` go bare; an
+    /// `http(s)://` address holding a pair that could open (`/_b_/`, `~a/~b`) is an autolink,
+    /// `<...>`, with what GitHub leaves out of the link after it, escaped; a `www.` address, or
+    /// one holding an entity, keeps the escape on the pair's opener; the text around the
+    /// address is escaped as before.
     @Test(arguments: [
         ("https://en.wikipedia.org/wiki/Foo_(bar)", "https://en.wikipedia.org/wiki/Foo_(bar)"),
         ("*see* https://example.com/a*b_c~d", #"\*see\* https://example.com/a*b_c~d"#),
         ("https://example.com/p?a=b&c=d#top", "https://example.com/p?a=b&c=d#top"),
         ("https://example.com/p?x&amp;y", #"https://example.com/p?x\&amp;y"#),
         ("www.example.com/x_(y) and HTTPS://EXAMPLE.COM/_z", #"www.example.com/x_(y) and HTTPS://EXAMPLE.COM/_z"#),
-        ("https://example.com/a/_b_/c", #"https://example.com/a/\_b_/c"#),
-        ("https://example.com/~a/~b https://example.com/~c", #"https://example.com/\~a/\~b https://example.com/~c"#),
-        ("https://example.com/a`b` c", #"https://example.com/a\`b` c"#),
-        ("https://example.com/a[1]=x[", #"https://example.com/a\[1]=x["#),
-        ("https://example.com/$a$ and $", #"https://example.com/\$a$ and \$"#),
-        // GitHub leaves `*;?*` out of the link but keeps the backslash before the first `*`:
-        // the second is escaped too, so that the first is read as the only one bare.
-        ("https://example.com/*;?*", #"https://example.com/\*;?\*"#),
+        ("https://example.com/a/_b_/c", "<https://example.com/a/_b_/c>"),
+        ("www.example.com/a/_b_/c", #"www.example.com/a/\_b_/c"#),
+        ("https://example.com/a&amp;/_b_/", #"https://example.com/a\&amp;/\_b_/"#),
+        ("https://example.com/~a/~b https://example.com/~c", "<https://example.com/~a/~b> https://example.com/~c"),
+        ("https://example.com/a`b` c", "<https://example.com/a`b`> c"),
+        ("https://example.com/a[1]=x[", "<https://example.com/a[1]=x[>"),
+        ("https://example.com/$a$ and $", #"<https://example.com/$a$> and \$"#),
+        // GitHub leaves `*;?*` out of the link: it follows the autolink, escaped.
+        ("https://example.com/*;?*", #"<https://example.com/>\*;?\*"#),
+        ("https://en.wikipedia.org/wiki/_Foo_(bar).", #"<https://en.wikipedia.org/wiki/_Foo_(bar)>."#),
+        ("https://example.com/_b_)", #"<https://example.com/_b>\_)"#),
         // Not an address where it follows a letter, as cmark-gfm finds them.
         ("xhttps://example.com/a_b", #"xhttps://example.com/a\_b"#),
-        ("https://example.com/a<b>", #"https://example.com/a\<b\>"#),
+        ("https://example.com/a<b>", #"<https://example.com/a>\<b\>"#),
     ])
     func webAddressesInTitlesKeepOnlyTheEscapesTheyNeed(title: String, written: String) throws {
         let fixture = try StoreFixture()

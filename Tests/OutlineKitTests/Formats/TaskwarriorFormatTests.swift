@@ -100,8 +100,6 @@ struct TaskwarriorFormatTests {
         #expect(document.items[1].attributes.property("outline_parent") == "b")
     }
 
-    /// A chain of parents read last to first is placed in one pass, and one deeper than an
-    /// outline holds items is refused, as every reader refuses it.
     /// `task import` lets a later task with an earlier one's uuid overwrite it; the outline keeps
     /// both, the later without the uuid, and says so.
     @Test func aRepeatedUUIDIsDroppedFromTheLaterTaskAndCounted() throws {
@@ -114,22 +112,8 @@ struct TaskwarriorFormatTests {
         #expect(document.report.firstLoss?.firstLine == 2)
     }
 
-    /// The template is never exported, so an instance goes without what ties it to one, and
-    /// taskwarrior makes it a template of its own.
-    @Test func aRecurringInstanceIsWrittenWithoutItsTemplatesLinks() throws {
-        let document = try Self.read(
-            "["
-                + Self.task(
-                    #","due":"20261202T173000Z","recur":"weekly","parent":"2a8bfcc0-0fdd-4dca-b4e8-31fe2eec8599","#
-                        + #""imask":0,"rtype":"periodic","mask":"-""#) + "]")
-        #expect(document.items[0].attributes.properties.map(\.key) == ["uuid", "parent", "imask", "rtype", "mask"])
-        let fixture = try StoreFixture()
-        try fixture.store.importItems(document.items, names: ["t"])
-        let written = String(decoding: try DocumentRoundTripTests.export(fixture.store, .taskwarrior), as: UTF8.self)
-        #expect(written.contains(#""recur":"weekly""#), "\(written)")
-        for field in ["parent", "imask", "rtype", "mask"] { #expect(!written.contains("\"\(field)\""), "\(written)") }
-    }
-
+    /// A chain of parents read last to first is placed in one pass, and one deeper than an
+    /// outline holds items is refused, as every reader refuses it.
     @Test func chainsOfParentsAreBoundedByTheOutlinesDepth() throws {
         func chain(_ count: Int) -> String {
             let tasks = (0..<count).reversed().map { index in

@@ -1,0 +1,45 @@
+/// What a taskwarrior export cannot carry, counted by kind as `import` counts what it could
+/// not carry, so that `export --format taskwarrior` can say it: a project (a plain item with
+/// children) is only a name in its tasks' `project`, taskwarrior has two states, one kind of
+/// repeat, and no last done time.
+struct TaskwarriorLosses {
+    /// The kinds met, with the order of the items (the line of an export has no meaning).
+    private(set) var report = ImportReport()
+    /// How many items were counted, the place each kind was first met.
+    private var met = 0
+
+    /// Counts what the plain item `entry` loses by being a project.
+    mutating func project(_ entry: TreeEntry) {
+        met += 1
+        let attributes = entry.attributes ?? ItemAttributes()
+        if entry.item.note != nil || !attributes.isEmpty {
+            report.record(
+                .dropped(
+                    "project's note or attributes", "projects' notes or attributes", "(plain items with children)"),
+                line: met)
+        }
+        if entry.item.title.contains(".") {
+            report.record(
+                .dropped("project title with a dot", "project titles with dots", "(read back as two levels)"),
+                line: met)
+        }
+    }
+
+    /// Counts what the task `entry` makes loses.
+    mutating func task(_ entry: TreeEntry) {
+        met += 1
+        let attributes = entry.attributes ?? ItemAttributes()
+        if let state = attributes.state, state != (entry.item.isDone ? "DONE" : "TODO") {
+            report.record(
+                .dropped("keyword other than TODO and DONE", "keywords other than TODO and DONE"), line: met)
+        }
+        // `scheduled_repeat` keeps the scheduled date's repeater whole; `recur` has one kind.
+        if let kind = attributes.due?.repeater?.kind, kind != .cumulate {
+            report.record(
+                .dropped("due date's ++ or .+ repeat", "due dates' ++ and .+ repeats", "(written as +)"), line: met)
+        }
+        if attributes.lastDone != nil {
+            report.record(.dropped("last done time", "last done times"), line: met)
+        }
+    }
+}
