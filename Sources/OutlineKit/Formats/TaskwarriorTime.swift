@@ -50,38 +50,22 @@ enum TaskwarriorTime {
         return Date(timeIntervalSince1970: guess)
     }
 
-    /// `moment` as an annotation's stamp in a note: `2026-12-01 14:30+01:00`, local, with the
-    /// zone's offset at that moment, so that an export under another zone, or in the hour the
-    /// clocks repeat, gives back the same moment.
+    /// `moment` as an annotation's stamp in a note: `2026-12-01 14:30`, local.
     static func stamp(_ moment: Date, in zone: TimeZone) -> String {
         let local = LocalTime(moment, in: zone)
-        let offset = zone.secondsFromGMT(for: moment) / 60
-        return local.day.description + " " + TimeOfDay.text(Int(local.secondsIntoDay) / 60) + (offset < 0 ? "-" : "+")
-            + TimeOfDay.text(abs(offset))
+        return local.day.description + " " + TimeOfDay.text(Int(local.secondsIntoDay) / 60)
     }
 
-    /// The moment of the stamp a note line starts with (`2026-12-01 14:30+01:00 `, or without
-    /// the offset as notes kept it before, read as local in `zone`), and the text after it; nil
-    /// for a line without one.
+    /// The moment of the stamp a note line starts with (`2026-12-01 14:30 `), and the text after
+    /// it; nil for a line without one.
     static func stamped(_ line: Substring, in zone: TimeZone) -> (moment: Date, text: Substring)? {
         guard line.utf8.count >= 17, let day = CalendarDay(iso: line.prefix(10)) else { return nil }
         let afterDay = line.dropFirst(10)
         guard afterDay.first == " ", case .success(let minute) = TimeOfDay.read(afterDay.dropFirst().prefix(5)) else {
             return nil
         }
-        var rest = afterDay.dropFirst(6)
-        var offset: Int?
-        if let sign = rest.first, sign == "+" || sign == "-",
-            case .success(let minutes) = TimeOfDay.read(
-                rest.dropFirst().prefix(5)), minutes <= 18 * 60
-        {
-            offset = sign == "-" ? -minutes : minutes
-            rest = rest.dropFirst(6)
-        }
+        let rest = afterDay.dropFirst(6)
         guard rest.isEmpty || rest.first == " " else { return nil }
-        let date = TaskDate(day: day, minuteOfDay: minute)
-        guard let offset else { return (moment(of: date, in: zone), rest.dropFirst()) }
-        let wall = Double(day.daysSinceEpoch * 86_400 + minute * 60)
-        return (Date(timeIntervalSince1970: wall - Double(offset * 60)), rest.dropFirst())
+        return (moment(of: TaskDate(day: day, minuteOfDay: minute), in: zone), rest.dropFirst())
     }
 }

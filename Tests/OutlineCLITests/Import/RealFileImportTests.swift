@@ -14,10 +14,10 @@ struct RealFileImportTests {
             "  See [the brief](https://example.com/brief?v=2&x=1)", "  [x] https://example.com/board",
         ],
         // Written by taskwarrior 2.6 itself (`task export`, in Europe/Paris): annotations are
-        // stamped in that zone, with its offset.
+        // stamped in that zone.
         "taskwarrior.json": [
             "Home", "  Garden",
-            "    Plant tulips {2026-11-27 11:42+01:00 bulbs are in the shed/2026-11-27 11:42+01:00 buy compost first}",
+            "    Plant tulips {2026-11-27 11:42 bulbs are in the shed/2026-11-27 11:42 buy compost first}",
             "    Fix the fence", "    Water the plants", "  [x] Pay rent", "Call mum",
         ],
         "workflowy.txt": ["Groceries", "  Milk & bread {Oat milk}", "  [x] Eggs", "Work Q3", "  Launch"],
