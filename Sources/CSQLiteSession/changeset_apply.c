@@ -1,4 +1,5 @@
 #include "CSQLiteSession.h"
+#include <string.h>
 
 static int abort_on_conflict(void *context, int kind, sqlite3_changeset_iter *iterator) {
     (void)iterator;
@@ -21,6 +22,57 @@ int outline_changeset_apply(sqlite3 *db, int size, const void *changeset, int in
     int result = sqlite3changeset_apply_v2(
         db, size, (void *)changeset, /* filter */ 0, abort_on_conflict, conflict_kind,
         /* rebase */ 0, 0, flags);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, triggers, (int *)0);
+    return result;
+}
+
+/* Whether two values hold the same SQL value: the same type and the same bytes or number. */
+static int same_value(sqlite3_value *a, sqlite3_value *b) {
+    int type = sqlite3_value_type(a);
+    if (type != sqlite3_value_type(b)) return 0;
+    switch (type) {
+    case SQLITE_NULL: return 1;
+    case SQLITE_INTEGER: return sqlite3_value_int64(a) == sqlite3_value_int64(b);
+    case SQLITE_FLOAT: return sqlite3_value_double(a) == sqlite3_value_double(b);
+    default: {
+        int size = sqlite3_value_bytes(a);
+        if (size != sqlite3_value_bytes(b)) return 0;
+        return size == 0 || memcmp(sqlite3_value_blob(a), sqlite3_value_blob(b), (size_t)size) == 0;
+    }
+    }
+}
+
+/* Replaces a row of the item table that differs from what the change expects in its position
+   alone (siblings shifted beside it since); aborts on anything else. */
+static int replace_moved_siblings(void *context, int kind, sqlite3_changeset_iter *iterator) {
+    int *first_kind = (int *)context;
+    if (kind == SQLITE_CHANGESET_DATA) {
+        const char *table = 0;
+        int columns = 0, operation = 0, indirect = 0;
+        sqlite3changeset_op(iterator, &table, &columns, &operation, &indirect);
+        int only_position = table != 0 && strcmp(table, "item") == 0;
+        for (int column = 0; only_position && column < columns; column++) {
+            if (column == 2) continue; /* position */
+            sqlite3_value *expected = 0, *found = 0;
+            if (sqlite3changeset_old(iterator, column, &expected) != SQLITE_OK || expected == 0) continue;
+            if (sqlite3changeset_conflict(iterator, column, &found) != SQLITE_OK || found == 0) return SQLITE_CHANGESET_ABORT;
+            if (!same_value(expected, found)) only_position = 0;
+        }
+        if (only_position) return SQLITE_CHANGESET_REPLACE;
+    }
+    if (*first_kind == 0) *first_kind = kind;
+    return SQLITE_CHANGESET_ABORT;
+}
+
+int outline_changeset_apply_beside_moved_siblings(
+    sqlite3 *db, int size, const void *changeset, int invert, int *conflict_kind) {
+    *conflict_kind = 0;
+    int flags = SQLITE_CHANGESETAPPLY_NOSAVEPOINT | (invert ? SQLITE_CHANGESETAPPLY_INVERT : 0);
+    int triggers = 1;
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, -1, &triggers);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)0);
+    int result = sqlite3changeset_apply_v2(
+        db, size, (void *)changeset, 0, replace_moved_siblings, conflict_kind, 0, 0, flags);
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, triggers, (int *)0);
     return result;
 }

@@ -327,7 +327,7 @@ extension OutlineError: LocalizedError {
             return "cannot \(verb) \(step): the database was changed outside outline (\(reason)); "
                 + "nothing was changed"
         case .historyChangedBySync(let verb, let step):
-            return "cannot \(verb) \(step): a sync has since changed the same items or lists; nothing was changed"
+            return "cannot \(verb) \(step): a sync has since changed its items; nothing was changed"
         }
     }
 }

@@ -22,4 +22,11 @@
 /// `*conflict_kind` holds the first conflict's SQLITE_CHANGESET_* code.
 int outline_changeset_apply(sqlite3 *db, int size, const void *changeset, int invert, int *conflict_kind);
 
+/// Applies a changeset as `outline_changeset_apply` does, but where a row of the item table
+/// differs from what the change expects in its position alone (a sync added, removed or moved
+/// siblings beside it since), the change is made anyway: undo by what a step did, not by where
+/// its siblings stood. Every other conflict aborts, as there.
+int outline_changeset_apply_beside_moved_siblings(
+    sqlite3 *db, int size, const void *changeset, int invert, int *conflict_kind);
+
 #endif

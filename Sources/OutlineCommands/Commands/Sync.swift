@@ -112,6 +112,7 @@ extension Outline.Sync {
                     json.field("remote", status.remote)
                     json.field("replica", status.replica)
                     json.field("last_commit", status.lastCommit)
+                    json.field("last_round", status.lastRound.map(Moment.utc))
                     json.field("pending", status.pendingOperations)
                     json.field("last_round_unfinished", status.lastRoundUnfinished)
                     json.field("conflicts", conflicts.count)
@@ -120,7 +121,9 @@ extension Outline.Sync {
                 let pending = status.pendingOperations
                 StandardOutput.shared.writeLine("remote: \(TitleSanitizer.forTerminal(status.remote))")
                 StandardOutput.shared.writeLine(
-                    "last synced: " + (status.lastCommit.map { "commit " + String($0.prefix(12)) } ?? "never"))
+                    "last synced: "
+                        + (status.lastCommit.map { "commit " + String($0.prefix(12)) } ?? "never")
+                        + (status.lastRound.map { ", " + Moment.local($0) } ?? ""))
                 if status.lastRoundUnfinished {
                     StandardOutput.shared.writeLine(
                         "the last round was cut short, and what it sent may be counted below; 'outline sync' finishes it"
@@ -233,6 +236,8 @@ enum SyncOutput {
                     changes: summary.changes)
                 output.writeLine(writer.text)
             }
+            // Standard output holds the change report alone; a conflict is still said.
+            for conflict in summary.conflicts { StandardError.writeLine(ConflictOutput.roundLine(conflict)) }
         } else if summary.notSent == nil || summary.brought > 0 {
             output.writeLine(TitleSanitizer.forTerminal(line(summary)))
             for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }

@@ -240,11 +240,14 @@ public final class OutlineStore {
     ///   report reads every list the change touched, which a plain `add` has no need to pay for.
     /// - Parameter commit: false for a dry run: the change is made, checked and reported, then
     ///   rolled back.
+    /// - Parameter alsoRecording: an add-on's tables whose rows the step holds beside the items,
+    ///   so that undo puts them back too.
     func performChange(
-        reportingChanges: Bool, commit: Bool = true, _ body: (Database) throws -> ChangeResult
+        reportingChanges: Bool, commit: Bool = true, alsoRecording tables: [String] = [],
+        _ body: (Database) throws -> ChangeResult
     ) throws -> ChangeResult {
         try write(commit: commit) { db in
-            var (result, changeset) = try SessionChangeset.record(db) { try body(db) }
+            var (result, changeset) = try SessionChangeset.record(db, alsoRecording: tables) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
                     db, name: result.action.name, changeset: changeset,

@@ -39,13 +39,14 @@ extension OutlineStore {
     /// - Throws: `SyncFailure.notSetUp`, `SyncFailure.unknownConflict`.
     @discardableResult
     public func takeConflict(_ number: Int, reportingChanges: Bool = false) throws -> ChangeResult {
-        try performChange(reportingChanges: reportingChanges) { db in
+        // The conflict's row is part of the step: an undo of the take lists it again.
+        try performChange(reportingChanges: reportingChanges, alsoRecording: ["sync_conflict"]) { db in
             let (conflict, base) = try Self.requireOpenConflict(number, db)
             let listed = try Self.openConflict(conflict, base: base, db)
             var target = base
             target.apply(SyncBatch(replica: "", operations: try SyncDiff.operations(db, base: base)))
             target.touched = []
-            target.apply(SyncBatch(replica: "", operations: conflict.restore))
+            target.apply(SyncBatch(replica: "", operations: try Self.restoring(conflict, in: target, title: listed)))
             let outcome = try SyncApplier.apply(target, to: target.touched, db)
             try SyncTables.markResolved(db, number: number)
             return ChangeResult(
@@ -54,6 +55,23 @@ extension OutlineStore {
                     title: conflict.what == "removed" ? conflict.setAside : listed.path.titles.last ?? ""),
                 touchedParents: outcome.parents)
         }
+    }
+
+    /// What taking `conflict` does to `outline` (the outline here, as the log's): a value is set
+    /// on an item still here; an item removed elsewhere comes back, with the changes that were set
+    /// aside, unless it is back already (taken on another machine), when nothing is done again.
+    ///
+    /// - Throws: `SyncFailure.conflictItemGone` for a value of an item removed here since.
+    private static func restoring(_ conflict: SyncConflict, in outline: SyncTree, title listed: OpenConflict) throws
+        -> [SyncOperation]
+    {
+        guard conflict.what == "removed" else {
+            guard outline.isLive(conflict.uid) else {
+                throw SyncFailure.conflictItemGone(number: conflict.number, title: listed.path.titles.last ?? "")
+            }
+            return conflict.restore
+        }
+        return outline.isLive(conflict.uid) ? [] : conflict.restore
     }
 
     /// Forgets conflict `number` on every machine (the next round sends it): the outline keeps

@@ -46,6 +46,9 @@ public struct SyncStatus: Sendable {
     public var lastCommit: String?
     /// How many operations this machine would send.
     public var pendingOperations: Int
+    /// When the last round that fetched the remote ended here; nil before the first, or for a
+    /// file whose rounds predate the record.
+    public var lastRound: Date?
     /// Whether the last round was cut short after it began to push (killed, or the machine
     /// went down): what it sent is in the remote but not yet recorded here, so
     /// `pendingOperations` may count it. The next round finishes the work.
@@ -185,7 +188,8 @@ extension OutlineStore {
             let pending = try SyncDiff.operations(db, base: base)
             return SyncStatus(
                 remote: configuration.remote, replica: configuration.replica, lastCommit: configuration.lastCommit,
-                pendingOperations: pending.count, lastRoundUnfinished: configuration.pushing != nil)
+                pendingOperations: pending.count,
+                lastRound: try SyncTables.lastRound(db), lastRoundUnfinished: configuration.pushing != nil)
         }
     }
 
@@ -268,7 +272,10 @@ extension OutlineStore {
                 guard let head, try head == last || git.contains(head, last) else {
                     throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: last)
                 }
-                if head == last, try !read({ db in try SyncTables.hasChanges(db) }) { return summary }
+                if head == last, try !read({ db in try SyncTables.hasChanges(db) }) {
+                    try write { db in try SyncTables.noteRound(db) }
+                    return summary
+                }
             }
             try read { db in try SyncTables.requireSound(db) }
             let entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
@@ -321,7 +328,12 @@ extension OutlineStore {
                 sent.rescued = []
                 sent.apply(batch)
                 summary.skipped = sent.skipped
-                if sent.differs(from: brought) {
+                if !sent.differs(from: brought) {
+                    // All this machine changed, the log holds already (another machine made the
+                    // same changes, or took the same conflict): nothing to send, and nothing of it
+                    // left to keep over what the round brought.
+                    sentFrom.apply(SyncBatch(replica: configuration.replica, operations: pending))
+                } else {
                     do {
                         // What every machine would refuse is never sent: it would stop them all.
                         try batch.requireReadable()
@@ -414,6 +426,7 @@ extension OutlineStore {
             try SyncTables.setChanged(db, stillChanged)
             if let lastCommit { try SyncTables.setConfig(db, "last_commit", lastCommit) }
             if sequence > 0 { try SyncTables.setConfig(db, "sequence", String(sequence)) }
+            try SyncTables.noteRound(db)
             try SyncTables.removeConfig(db, "pushing")
         }
     }

@@ -18,6 +18,24 @@ enum SyncConflicts {
         for operation in pending {
             let uid = operation.uid
             guard let before = reference[uid], before.isLive else {
+                // Brought back here (an undo, a take) and by another machine too: the values
+                // changed here are changes of the item that machine brought back.
+                if case .create(_, _, _, let title, let doneAt, let note, let attributes) = operation,
+                    let before = reference[uid], let now = brought[uid], now.isLive
+                {
+                    let mine = SyncDiff.LocalItem(
+                        id: 0, uid: uid, parentUID: now.parent, key: now.key, title: title, doneAt: doneAt,
+                        note: note, attributes: attributes)
+                    for change in SyncDiff.contentOperations(from: before, to: mine) {
+                        switch settleValue(change, before: before, now: now) {
+                        case .send(let settled): sent.append(settled)
+                        case .conflict(let conflict):
+                            sent.append(change)
+                            conflicts.append(conflict)
+                        }
+                    }
+                    continue
+                }
                 sent.append(operation)
                 continue
             }
@@ -31,7 +49,9 @@ enum SyncConflicts {
                 }
                 continue
             }
-            if case .delete = operation, !Value.sameContent(before, now) {
+            // Removed here, changed or moved elsewhere first: the removal wins, the other is
+            // set aside.
+            if case .delete = operation, !Value.sameContent(before, now) || before.parent != now.parent {
                 sent.append(operation)
                 conflicts.append(
                     SyncConflict(
@@ -58,10 +78,11 @@ enum SyncConflicts {
         return sent + conflicts.map { .conflict($0) }
     }
 
-    /// Whether `operation` changes a value of an item (not its place, not whether it is there).
+    /// Whether `operation` changes an item that is there: a value of it, or its list (a new
+    /// place in the same list is no change of the item).
     private static func isContentChange(_ operation: SyncOperation) -> Bool {
         switch operation {
-        case .setTitle, .setState, .setNote, .setDate, .setPriority, .tag, .untag, .setProperty: true
+        case .setTitle, .setState, .setNote, .setDate, .setPriority, .tag, .untag, .setProperty, .move: true
         default: false
         }
     }

@@ -58,6 +58,8 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case emptyRemote(remote: String, lastCommit: String, stillSyncingWith: String)
     /// `conflicts take` or `dismiss` of a number no open conflict has here.
     case unknownConflict(number: Int, open: [Int])
+    /// `conflicts take` of a value of an item removed here since.
+    case conflictItemGone(number: Int, title: String)
 }
 
 extension SyncFailure {
@@ -154,6 +156,10 @@ extension SyncFailure: LocalizedError {
         case .emptyRemote(let remote, let lastCommit, let current):
             return "'\(remote)' is empty: it does not hold this outline's log (up to commit \(lastCommit.prefix(12))); "
                 + "this outline still syncs with '\(current)'"
+        case .conflictItemGone(let number, let title):
+            return
+                "conflict \(number) is about \"\(TitleSanitizer.forTerminal(title))\", which was removed here since: "
+                + "bring it back first (undo), or dismiss the conflict"
         case .unknownConflict(let number, let open):
             let listed =
                 open.isEmpty

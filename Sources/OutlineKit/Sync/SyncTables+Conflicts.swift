@@ -2,29 +2,38 @@ import Foundation
 import GRDB
 
 /// The log's open conflicts as this database keeps them (`sync_conflict`, and the count in
-/// `sync_config`), and the ones taken or dismissed here that the next round sends.
+/// `sync_config`), the ones taken or dismissed here that the next round sends, and the ones
+/// taken here whose take was undone after the log closed them, which the next round raises again.
 extension SyncTables {
     /// The setting that holds how many conflicts the log has numbered.
     static let conflictCountSetting = "conflict_count"
 
-    /// Reads the open conflicts and their count into `tree`, the log's outline.
+    /// One row of `sync_conflict`.
+    struct StoredConflict {
+        var conflict: SyncConflict
+        /// Taken or dismissed here.
+        var resolvedHere: Bool
+        /// Open in the log's outline (not closed since by a resolve this machine sent).
+        var inLog: Bool
+    }
+
+    /// Reads the log's open conflicts and their count into `tree`, the log's outline.
     static func readConflicts(_ db: Database, into tree: inout SyncTree) throws {
         tree.conflictCount =
             try String.fetchOne(
                 db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?",
                 arguments: [conflictCountSetting]
             ).flatMap { Int($0) } ?? 0
-        tree.conflicts = try storedConflicts(db).map(\.conflict)
+        tree.conflicts = try storedConflicts(db).filter(\.inLog).map(\.conflict)
     }
 
-    /// Every open conflict, by number, and whether it was taken or dismissed here; a row that
-    /// does not read (an edit outside outline) is passed over (`check` names it).
-    static func storedConflicts(_ db: Database) throws -> [(conflict: SyncConflict, resolvedHere: Bool)] {
+    /// Every row, by number; a row that does not read (an edit outside outline) is passed over.
+    static func storedConflicts(_ db: Database) throws -> [StoredConflict] {
         let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT n, CAST(uid AS TEXT), CAST(what AS TEXT), CAST(kept AS TEXT), CAST(set_aside AS TEXT),
-                       CAST(restore AS TEXT), CAST(path AS TEXT), resolved_here
+                       CAST(restore AS TEXT), CAST(path AS TEXT), resolved_here, in_log
                 FROM sync_conflict ORDER BY n
                 """)
         return rows.compactMap { row in
@@ -39,34 +48,66 @@ extension SyncTables {
                         "set_aside": row[4] as String? as Any, "restore": restore, "path": path,
                     ])
             else { return nil }
-            return (conflict, row[7] as Bool? ?? false)
+            return StoredConflict(
+                conflict: conflict, resolvedHere: row[7] as Bool? ?? false, inLog: row[8] as Bool? ?? true)
         }
     }
 
-    /// Makes the table hold `tree`'s open conflicts, keeping the mark of those taken or
-    /// dismissed here that are still open in the log (the round that would send it did not).
+    /// The conflicts `outline conflicts` lists here: open, and not taken or dismissed here.
+    static func listedConflicts(_ db: Database) throws -> [SyncConflict] {
+        try storedConflicts(db).filter { !$0.resolvedHere }.map(\.conflict)
+    }
+
+    /// Makes the table hold `tree`'s open conflicts, keeping the marks of those taken or
+    /// dismissed here; a conflict taken here that the log closed is kept (out of the log) for
+    /// an undo of the take, and one raised again is forgotten once the log holds it anew.
     static func writeConflicts(_ db: Database, _ tree: SyncTree) throws {
-        let resolvedHere = Set(
-            try Int.fetchAll(db, sql: "SELECT n FROM sync_conflict WHERE resolved_here"))
+        let existing = try storedConflicts(db)
+        let resolvedHere = Set(existing.filter { $0.resolvedHere && $0.inLog }.map(\.conflict.number))
+        let open = Set(tree.conflicts.map(\.number))
+        func raisedAgain(_ conflict: SyncConflict) -> Bool {
+            tree.conflicts.contains {
+                $0.uid == conflict.uid && $0.what == conflict.what && $0.setAside == conflict.setAside
+            }
+        }
+        var rows: [(SyncConflict, resolvedHere: Bool, inLog: Bool)] = tree.conflicts.map {
+            ($0, resolvedHere.contains($0.number), true)
+        }
+        for row in existing where !open.contains(row.conflict.number) {
+            if row.resolvedHere {
+                rows.append((row.conflict, true, false))
+            } else if !row.inLog, !raisedAgain(row.conflict) {
+                rows.append((row.conflict, false, false))
+            }
+        }
         try db.execute(sql: "DELETE FROM sync_conflict")
         let insert = try db.cachedStatement(
             sql: """
-                INSERT INTO sync_conflict (n, uid, what, kept, set_aside, restore, path, resolved_here)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO sync_conflict (n, uid, what, kept, set_aside, restore, path, resolved_here, in_log)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        for conflict in tree.conflicts {
+        for (conflict, resolved, inLog) in rows {
             try insert.execute(arguments: [
                 conflict.number, conflict.uid, conflict.what, conflict.kept, conflict.setAside, conflict.restoreJSON,
-                JSONText.array(conflict.path), resolvedHere.contains(conflict.number),
+                JSONText.array(conflict.path), resolved, inLog,
             ])
         }
         if tree.conflictCount > 0 { try setConfig(db, conflictCountSetting, String(tree.conflictCount)) }
     }
 
-    /// The conflicts taken or dismissed here and not yet sent, as operations.
+    /// What the next round sends of the conflicts: a resolve for each taken or dismissed here,
+    /// and each one whose take was undone after the log closed it, raised again.
     static func resolutions(_ db: Database) throws -> [SyncOperation] {
-        try Int.fetchAll(db, sql: "SELECT n FROM sync_conflict WHERE resolved_here ORDER BY n").map {
-            .resolve(number: $0)
+        try storedConflicts(db).compactMap { row in
+            switch (row.resolvedHere, row.inLog) {
+            case (true, true): .resolve(number: row.conflict.number)
+            case (false, false):
+                .conflict(
+                    SyncConflict(
+                        uid: row.conflict.uid, what: row.conflict.what, kept: row.conflict.kept,
+                        setAside: row.conflict.setAside, restore: row.conflict.restore, path: row.conflict.path))
+            default: nil
+            }
         }
     }
 

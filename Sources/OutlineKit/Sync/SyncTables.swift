@@ -37,8 +37,9 @@ enum SyncTables {
 
     /// Version 9: the log's copy of each item holds its attributes (`SyncAttributes.json`, NULL
     /// for none), and `sync_conflict` the log's open conflicts (`SyncConflict`; `restore` its
-    /// operations and `path` its titles, as JSON), with `resolved_here` set for one taken or dismissed here and not yet
-    /// sent. Items given attributes before, in an outline that syncs, are noted as changed: the
+    /// operations and `path` its titles, as JSON), with `resolved_here` set for one taken or
+    /// dismissed here, and `in_log` cleared for one taken here that the log has closed since (kept
+    /// so that an undo of the take lists it again). Items given attributes before, in an outline that syncs, are noted as changed: the
     /// rounds before sent none of them, and the next must.
     static func createVersion9(_ db: Database) throws {
         try db.execute(
@@ -52,7 +53,8 @@ enum SyncTables {
                     set_aside     TEXT NOT NULL,
                     restore       TEXT NOT NULL,
                     path          TEXT NOT NULL,
-                    resolved_here INTEGER NOT NULL DEFAULT 0
+                    resolved_here INTEGER NOT NULL DEFAULT 0,
+                    in_log        INTEGER NOT NULL DEFAULT 1
                 );
                 INSERT OR IGNORE INTO sync_dirty (id)
                 SELECT id FROM item
@@ -168,7 +170,8 @@ enum SyncTables {
         try Bool.fetchOne(
             db,
             sql: """
-                SELECT EXISTS (SELECT 1 FROM sync_dirty) OR EXISTS (SELECT 1 FROM sync_conflict WHERE resolved_here)
+                SELECT EXISTS (SELECT 1 FROM sync_dirty)
+                    OR EXISTS (SELECT 1 FROM sync_conflict WHERE resolved_here = in_log)
                     OR (SELECT CAST(value AS TEXT) FROM outline_setting WHERE key = 'workflow')
                        IS NOT (SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?)
                 """, arguments: [baseWorkflowSetting]) ?? false
@@ -176,6 +179,17 @@ enum SyncTables {
 
     /// The setting that holds the log's workflow (`SyncTree.workflow`), when one was set.
     static let baseWorkflowSetting = "workflow"
+
+    /// Notes that a round ended now.
+    static func noteRound(_ db: Database) throws {
+        try setConfig(db, "last_round", String(Date().timeIntervalSince1970))
+    }
+
+    /// When the last round ended, if one was noted.
+    static func lastRound(_ db: Database) throws -> Date? {
+        try String.fetchOne(db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = 'last_round'")
+            .flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+    }
 
     /// The outline's workflow here, as stored, or nil when it never set one.
     static func localWorkflow(_ db: Database) throws -> String? {

@@ -107,11 +107,40 @@ struct SyncTree {
     /// Applies a whole batch: its operations in order, then moves the orphans of what it removed.
     mutating func apply(_ batch: SyncBatch) {
         var removedAny = false
+        var workflowChanged = false
+        let touchedBefore = touched
+        touched = []
         for operation in batch.operations {
             if case .delete = operation { removedAny = true }
+            if case .setWorkflow = operation { workflowChanged = true }
             apply(operation)
         }
         if removedAny { rescueOrphans() }
+        keepKeywordsInWorkflow(of: workflowChanged ? Set(nodes.keys) : touched)
+        touched.formUnion(touchedBefore)
+    }
+
+    /// Adds to the workflow each keyword that an item among `uids` carries and it lacks: one
+    /// machine may drop a keyword from the workflow while another gives it to an item, and
+    /// neither knew. Added as open or done as the item is, in the order of the keywords' text,
+    /// so that every machine makes the same workflow.
+    private mutating func keepKeywordsInWorkflow(of uids: Set<String>) {
+        guard let text = workflow, let current = try? Workflow(parsing: text) else { return }
+        var open = current.open
+        var done = current.done
+        var missing: [(String, Bool)] = []
+        for uid in uids {
+            guard let node = nodes[uid], node.isLive, let keyword = node.attributes.state,
+                !current.keywords.contains(keyword)
+            else { continue }
+            missing.append((keyword, node.doneAt != nil))
+        }
+        for (keyword, isDone) in missing.sorted(by: { $0.0 < $1.0 })
+        where !open.contains(keyword) && !done.contains(keyword) {
+            if isDone { done.append(keyword) } else { open.append(keyword) }
+        }
+        guard open.count + done.count > current.keywords.count else { return }
+        workflow = Workflow(uncheckedOpen: open, done: done).description
     }
 
     /// Sets a node, noting it as touched when it changes.

@@ -16,16 +16,27 @@ enum ChangesetApplication {
     /// - Parameter listEnds: where the lists the step touched end in the state it starts from;
     ///   nil for a step recorded before schema version 3, which is verified by its positions.
     /// - Returns: the rows as applied, for a change report, and the lists' ends afterwards.
+    /// - Parameter besideMovedSiblings: undo or redo by what the step did: its own rows must be
+    ///   as it left them, but siblings that a sync added, removed or moved beside them do not
+    ///   stop it; the lists it touched are numbered 1...n again, in their order.
     @discardableResult
-    static func apply(_ changeset: SessionChangeset, inverted: Bool, expecting listEnds: ListEnds?, _ db: Database)
-        throws -> (rows: [ChangedRow], listEnds: ListEnds?)
-    {
-        let moved = try listEnds?.firstMoved(db)
+    static func apply(
+        _ changeset: SessionChangeset, inverted: Bool, expecting listEnds: ListEnds?,
+        besideMovedSiblings: Bool = false, _ db: Database
+    ) throws -> (rows: [ChangedRow], listEnds: ListEnds?) {
+        let moved = besideMovedSiblings ? nil : try listEnds?.firstMoved(db)
         let rows = try changeset.rows(inverted: inverted)
         do {
-            try changeset.apply(db, inverted: inverted)
+            try changeset.apply(db, inverted: inverted, besideMovedSiblings: besideMovedSiblings)
         } catch let conflict as SessionChangeset.Conflict {
             throw Mismatch(reason: conflict.reason)
+        }
+        if besideMovedSiblings {
+            try numberAgain(Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 }), db)
+        } else if try UndoHistory.syncedSince(stepOf: rows, db), let taken = try takenPosition(rows, db) {
+            // A step undone by what it did and now redone (or the other way round) puts an item
+            // at its old position, which a sibling the sync brought may hold.
+            throw Mismatch(reason: "the position of item \(taken) is held by another item")
         }
         // The apply runs without triggers (see changeset_apply.c): note what they would have.
         try TitleIndex.note(
@@ -38,6 +49,34 @@ enum ChangesetApplication {
         try verify(rows, checkingPositions: listEnds == nil, db)
         let after = try listEnds.map { try ListEnds(db, parents: $0.lastPosition.keys) }
         return (rows, after)
+    }
+
+    /// An item the rows put at a position another child of its parent holds, if any.
+    private static func takenPosition(_ rows: [ChangedRow], _ db: Database) throws -> ItemID? {
+        let holder = try db.cachedStatement(
+            sql: "SELECT 1 FROM item WHERE parent_id = ? AND position = ? AND id != ? LIMIT 1")
+        for row in rows where row.kind != .delete {
+            guard let position = row.new.position else { continue }
+            let parent =
+                try row.new.parent
+                ?? ItemID.fetchOne(db, sql: "SELECT parent_id FROM item WHERE id = ?", arguments: [row.id])
+            guard let parent else { continue }
+            if try Bool.fetchOne(holder, arguments: [parent, position, row.id]) == true { return row.id }
+        }
+        return nil
+    }
+
+    /// Numbers the children of each of `parents` still there 1...n, in their order (by
+    /// position, then id: an item put back where a sibling now stands goes first).
+    private static func numberAgain(_ parents: Set<ItemID>, _ db: Database) throws {
+        let renumber = try db.cachedStatement(
+            sql: """
+                WITH ranked AS (
+                    SELECT id, row_number() OVER (ORDER BY position, id) AS rank FROM item WHERE parent_id = ?)
+                UPDATE item SET position = ranked.rank FROM ranked
+                WHERE item.id = ranked.id AND item.position != ranked.rank
+                """)
+        for parent in parents.sorted() { try renumber.execute(arguments: [parent]) }
     }
 
     private static func verify(_ rows: [ChangedRow], checkingPositions: Bool, _ db: Database) throws {

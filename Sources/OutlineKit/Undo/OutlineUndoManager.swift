@@ -69,6 +69,42 @@ public struct OutlineUndoManager {
         try store.read { db in try UndoHistory.list(db, limit: limit) }
     }
 
+    /// Applies one step's changeset, exactly; where that fails and a sync has since changed
+    /// what lies beside the step's items, by what the step did (`besideMovedSiblings`): a sync
+    /// that added siblings does not stop the undo of an `add`. Only a change to the step's own
+    /// items refuses it.
+    private static func apply(
+        _ changeset: SessionChangeset, of step: UndoStep, undoing: Bool, listEnds: ListEnds?, _ db: Database
+    ) throws -> (rows: [ChangedRow], listEnds: ListEnds?) {
+        let verb = undoing ? "undo" : "redo"
+        var result: (rows: [ChangedRow], listEnds: ListEnds?)?
+        var mismatch: ChangesetApplication.Mismatch?
+        try db.inSavepoint {
+            do {
+                result = try ChangesetApplication.apply(changeset, inverted: undoing, expecting: listEnds, db)
+                return .commit
+            } catch let error as ChangesetApplication.Mismatch {
+                mismatch = error
+                return .rollback
+            }
+        }
+        if let result { return result }
+        guard try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: step.number, db) else {
+            throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch?.reason ?? "")
+        }
+        try db.inSavepoint {
+            do {
+                result = try ChangesetApplication.apply(
+                    changeset, inverted: undoing, expecting: listEnds, besideMovedSiblings: true, db)
+                return .commit
+            } catch is ChangesetApplication.Mismatch {
+                return .rollback
+            }
+        }
+        guard let result else { throw OutlineError.historyChangedBySync(verb: verb, step: step.name) }
+        return result
+    }
+
     private func travel(undoing: Bool, steps: Int, dryRun: Bool, reportingChanges: Bool) throws -> [UndoStep] {
         let verb = undoing ? "undo" : "redo"
         guard steps >= 1 else { throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: 0) }
@@ -79,17 +115,7 @@ public struct OutlineUndoManager {
                 throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: entries.count)
             }
             return try entries.map { step, changeset, listEnds in
-                let rows: [ChangedRow]
-                let newEnds: ListEnds?
-                do {
-                    (rows, newEnds) = try ChangesetApplication.apply(
-                        changeset, inverted: undoing, expecting: listEnds, db)
-                } catch let mismatch as ChangesetApplication.Mismatch {
-                    if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: step.number, db) {
-                        throw OutlineError.historyChangedBySync(verb: verb, step: step.name)
-                    }
-                    throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch.reason)
-                }
+                let (rows, newEnds) = try Self.apply(changeset, of: step, undoing: undoing, listEnds: listEnds, db)
                 try UndoHistory.setUndone(db, step.number, undoing, listEnds: newEnds)
                 var applied = step
                 applied.isUndone = undoing

@@ -18,7 +18,11 @@ struct SessionChangeset: Equatable {
     var isEmpty: Bool { bytes.isEmpty }
 
     /// Runs `body` while recording the changes it makes to the `item` table.
-    static func record<T>(_ db: Database, _ body: () throws -> T) throws -> (T, RecordedChanges) {
+    ///
+    /// - Parameter tables: other tables to record beside them (an add-on's).
+    static func record<T>(_ db: Database, alsoRecording tables: [String] = [], _ body: () throws -> T) throws -> (
+        T, RecordedChanges
+    ) {
         let connection = db.sqliteConnection
         var session: OpaquePointer?
         try check(sqlite3session_create(connection, "main", &session), "start recording")
@@ -32,6 +36,7 @@ struct SessionChangeset: Equatable {
         // The workflow: a change of it is a step too. Attaching costs nothing until a row of the
         // table changes.
         try check(sqlite3session_attach(session, "outline_setting"), "record the workflow")
+        for table in tables { try check(sqlite3session_attach(session, table), "record \(table)") }
         let result = try body()
         owned = true
         return (result, try RecordedChanges(session: session))
@@ -40,11 +45,18 @@ struct SessionChangeset: Equatable {
     /// Applies the changeset (inverted for an undo) inside the caller's transaction.
     ///
     /// - Throws: `SessionChangeset.Conflict` when a row is not as the changeset expects it.
-    func apply(_ db: Database, inverted: Bool) throws {
+    ///
+    /// - Parameter besideMovedSiblings: make the changes to rows that differ from what the
+    ///   changeset expects in their position alone (undo by what the step did, after a sync
+    ///   shifted siblings beside its items); the caller numbers the lists again.
+    func apply(_ db: Database, inverted: Bool, besideMovedSiblings: Bool = false) throws {
         var conflictKind: Int32 = 0
         let result = bytes.withUnsafeBytes { buffer in
-            outline_changeset_apply(
-                db.sqliteConnection, Int32(buffer.count), buffer.baseAddress, inverted ? 1 : 0, &conflictKind)
+            besideMovedSiblings
+                ? outline_changeset_apply_beside_moved_siblings(
+                    db.sqliteConnection, Int32(buffer.count), buffer.baseAddress, inverted ? 1 : 0, &conflictKind)
+                : outline_changeset_apply(
+                    db.sqliteConnection, Int32(buffer.count), buffer.baseAddress, inverted ? 1 : 0, &conflictKind)
         }
         if conflictKind != 0 { throw Conflict(kind: conflictKind) }
         try Self.check(result, "apply the changes")

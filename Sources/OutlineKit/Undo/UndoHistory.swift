@@ -133,6 +133,12 @@ enum UndoHistory {
         }
     }
 
+    /// Whether any sync round has changed this outline since it was last without one: the
+    /// only way a list can change beside a step without the step's own rows telling.
+    static func syncedSince(stepOf rows: [ChangedRow], _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM undo_step WHERE origin = 1)")) ?? false
+    }
+
     /// Whether a step that a sync recorded after step `number` changed any of `rows`' items, or
     /// any list they were in or went to: why an undo of that step no longer applies, when it
     /// does not.

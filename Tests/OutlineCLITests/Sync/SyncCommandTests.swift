@@ -250,7 +250,8 @@ struct SyncCommandTests: SyncMachines {
         #expect(try laptop.run(["sync"]).stdout == "synced with '\(moved)': sent 1 change\n")
     }
 
-    /// An undo of a step whose list a sync has added to since is refused, saying why.
+    /// Siblings a sync added beside a step's items do not stop its undo (SPEC, "Sync": undo
+    /// stays useful after a sync); a sync that changed the step's own items does, saying why.
     @Test func anUndoRefusedBecauseOfASyncSaysSo() throws {
         let (laptop, desktop, _) = try twoMachines()
         try laptop.run(["add", "Bread", "--under", "Groceries"])
@@ -258,11 +259,30 @@ struct SyncCommandTests: SyncMachines {
         try desktop.run(["add", "Butter", "--under", "Groceries"])
         try desktop.run(["sync"])
         try laptop.run(["sync"])
+        let before = try laptop.titles()
+        #expect(before.contains("  Butter") && before.contains("  Bread"))
         let undo = try laptop.run(["undo"])
-        #expect(undo.status == 1)
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(try laptop.titles() == before.filter { $0 != "  Bread" })
+        #expect(try laptop.run(["check"]).status == 0)
+        // Redone where it was added, beside the sibling the sync brought.
+        #expect(try laptop.run(["redo"]).status == 0)
+        #expect(Set(try laptop.titles()) == Set(before))
+        #expect(try laptop.run(["check"]).status == 0)
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        // The desktop retitles the laptop's item: the laptop's undo of its edit is refused.
+        try laptop.run(["edit", "Groceries/Bread", "Rye bread"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["edit", "Groceries/Rye bread", "Sourdough"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let refused = try laptop.run(["undo"])
+        #expect(refused.status == 1)
         #expect(
-            undo.stderr
-                == "error: cannot undo add \"Bread\" under \"Groceries\": a sync has since changed the same items or lists; nothing was changed\n"
+            refused.stderr
+                == "error: cannot undo edit \"Bread\" to \"Rye bread\": a sync has since changed its items; nothing was changed\n"
         )
     }
 

@@ -144,6 +144,116 @@ import Testing
         #expect(try desktop.run(["sync", "status", "--json"]).stdout.contains("\"conflicts\":1"))
     }
 
+    /// A trial's finds: a move of an item that another machine removed, and a removal of an
+    /// item that another machine moved first, are set aside, not lost.
+    @Test func aMoveAndARemovalOfOneItemSetTheMoveAside() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["add", "K1", "K2", "--under", "Plan"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["mv", "Plan/K2", "--under", "0"])
+        try desktop.run(["sync"])
+        try laptop.run(["rm", "Plan"])
+        let round = try laptop.run(["sync"])
+        #expect(round.lines.contains { $0.hasPrefix("conflict 1: /K2 was removed") }, "\(round.stdout)")
+        try desktop.run(["sync"])
+        for machine in [laptop, desktop] {
+            #expect(try machine.titles() == ["Other"])
+            #expect(try machine.run(["conflicts"]).lines == ["1  /K2  removed  removed  \"K2\""])
+        }
+        #expect(try desktop.run(["conflicts", "take", "1"]).status == 0)
+        #expect(try desktop.titles() == ["Other", "K2"])
+
+        // The other order: removed first, then moved on a machine that had not seen it.
+        try laptop.run(["add", "Box", "Shelf"])
+        try laptop.run(["add", "Thing", "--under", "Box"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["rm", "Box"])
+        try laptop.run(["sync"])
+        try desktop.run(["mv", "Box/Thing", "--under", "Shelf"])
+        let second = try desktop.run(["sync"])
+        #expect(second.lines.contains { $0.hasPrefix("conflict 2: /Box/Thing was removed") }, "\(second.stdout)")
+        #expect(try desktop.run(["conflicts", "take", "2"]).status == 0)
+        #expect(try desktop.titles().suffix(2) == ["Shelf", "  Thing"])
+    }
+
+    /// Undo of a take lists the conflict again (before and after a round sent the take), and a
+    /// take of a value whose item was removed here is refused, keeping the conflict.
+    @Test func anUndoneTakeListsTheConflictAgain() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["edit", "Plan", "A"])
+        try desktop.run(["edit", "Plan", "B"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        let listed = try desktop.run(["conflicts"]).stdout
+        #expect(listed == "1  /B  title  \"B\"  \"A\"\n")
+        try desktop.run(["conflicts", "take", "1"])
+        #expect(try desktop.run(["undo"]).status == 0)
+        #expect(try desktop.run(["conflicts"]).stdout == listed)
+        #expect(try desktop.titles() == ["B", "Other"])
+        // Taken and sent, then undone: raised again, under a new number, on every machine.
+        try desktop.run(["conflicts", "take", "1"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        #expect(try laptop.run(["conflicts"]).stdout == "")
+        #expect(try desktop.run(["undo"]).status == 0)
+        #expect(try desktop.run(["conflicts"]).stdout == listed)
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let raised = "2  /B  title  \"B\"  \"A\"\n"
+        #expect(try desktop.run(["conflicts"]).stdout == raised)
+        #expect(try laptop.run(["conflicts"]).stdout == raised)
+        // Its item removed here: refused, and still listed.
+        try desktop.run(["rm", "B"])
+        let refused = try desktop.run(["conflicts", "take", "2"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: conflict 2 is about \"B\", which was removed here since:"))
+        #expect(try desktop.run(["conflicts"]).stdout == raised)
+    }
+
+    /// A removed item taken back on two machines comes back once: the second take does not
+    /// undo what was changed after the first.
+    @Test func aSecondTakeOfARemovedItemKeepsLaterChanges() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["add", "G", "--under", "Plan"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["rm", "Plan"])
+        try desktop.run(["edit", "Plan", "Plan B"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        try laptop.run(["conflicts", "take", "1"])
+        try laptop.run(["edit", "Plan B/G", "G by laptop"])
+        try laptop.run(["sync"])
+        try desktop.run(["conflicts", "take", "1"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        for machine in [laptop, desktop] {
+            #expect(try machine.titles() == ["Plan B", "  G by laptop", "Other"])
+            #expect(try machine.run(["conflicts"]).stdout == "")
+        }
+    }
+
+    /// A keyword given on one machine while another drops it from the workflow stays in the
+    /// workflow, so that `check` passes everywhere.
+    @Test func aKeywordInUseStaysInTheWorkflow() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["workflow", "TODO NEXT WAIT | DONE"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["set", "Other", "--state", "WAIT"])
+        try laptop.run(["workflow", "TODO NEXT | DONE CANCELLED"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        for machine in [laptop, desktop] {
+            #expect(try machine.run(["workflow"]).stdout == "TODO NEXT WAIT | DONE CANCELLED\n")
+            #expect(try machine.run(["check"]).status == 0)
+        }
+    }
+
     @Test func conflictsOfAnOutlineThatDoesNotSyncAreNone() throws {
         let alone = machine("alone")
         try alone.run(["add", "X"])
