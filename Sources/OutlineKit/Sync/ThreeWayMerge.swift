@@ -1,10 +1,12 @@
 /// A three-way, line-by-line merge of two texts made from one base, as `git merge-file` makes it
-/// (issue 35): sync uses it when two machines edited one note, so that edits to different lines
-/// both stay.
+/// (issue 35), for sync to merge a note that two machines edited, so that edits to different
+/// lines both stay.
 ///
-/// It agrees with `git merge-file --diff3` (git's "eager" level, no zealous refinement), which
-/// `ThreeWayMergeTests` checks on random texts: the same clean result byte for byte, and a
-/// conflict where git reports one. In particular, as in git:
+/// It agrees with `git merge-file --diff3` (git's "eager" level), which
+/// `ThreeWayMergeGitReferenceTests` checks on random texts: the same clean result byte for byte,
+/// and a conflict where git reports one. Without `--diff3`, git also refines each conflict and
+/// drops one whose two sides turn out to hold the same lines; that rare case stays a conflict
+/// here. In particular, as in git:
 /// - edits on both sides that touch the same lines, or lines next to each other, conflict,
 ///   unless they are the very same edit;
 /// - an insertion on one side conflicts with an edit of the line just before or just after it
