@@ -58,6 +58,34 @@ import Testing
         #expect(try desktop.run(["conflicts", "take", "1"]).stderr.contains("no open conflict 1"))
     }
 
+    /// Edits to different lines of one note merge line by line; edits to the same line do not,
+    /// and the other note is set aside whole.
+    @Test func notesMergeLineByLineAndConflictOnTheSameLine() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["note", "Plan", "first line, laptop\nsecond line\nthird line"])
+        try desktop.run(["note", "Plan", "first line\nsecond line\nthird line, desktop"])
+        try laptop.run(["sync"])
+        #expect(!(try desktop.run(["sync"]).stdout.contains("conflict")))
+        try laptop.run(["sync"])
+        let merged = "first line, laptop\nsecond line\nthird line, desktop\n"
+        #expect(try laptop.run(["note", "Plan"]).stdout == merged)
+        #expect(try desktop.run(["note", "Plan"]).stdout == merged)
+
+        try laptop.run(["note", "Plan", "first line, laptop\nsecond line: A\nthird line, desktop"])
+        try desktop.run(["note", "Plan", "first line, laptop\nsecond line: B\nthird line, desktop"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        #expect(try laptop.run(["note", "Plan"]).stdout.contains("second line: B"))
+        #expect(
+            try laptop.run(["conflicts"]).lines == [
+                "1  /Plan  note  \"first line, laptop\"...  \"first line, laptop\"..."
+            ])
+        let json = try laptop.run(["conflicts", "--json"]).stdout
+        #expect(json.contains(#""set_aside":"first line, laptop\nsecond line: A\nthird line, desktop""#), "\(json)")
+        #expect(json.hasSuffix("]\n"))
+    }
+
     @Test func aDismissedConflictIsForgottenEverywhereAndTheOutlineKeepsItsValue() throws {
         let (laptop, desktop) = try twoMachines()
         try laptop.run(["set", "Plan", "--priority", "A", "--property", "owner=ann"])
