@@ -77,17 +77,28 @@ enum MarkdownAttributeLines {
         return tags.isEmpty ? nil : tags
     }
 
-    /// The lines `MarkdownWriter` writes for `attributes` (but the state, which is on the item's
-    /// line, and `skipping` a property written there), in SPEC's order.
-    static func lines(_ attributes: ItemAttributes, skipping skipped: Int?) -> [String] {
-        var lines: [String] = []
-        if !attributes.tags.isEmpty { lines.append("tags:: " + attributes.tags.joined(separator: ", ")) }
-        if let scheduled = attributes.scheduled { lines.append("scheduled:: " + MarkdownDate.text(scheduled)) }
-        if let due = attributes.due { lines.append("due:: " + MarkdownDate.text(due)) }
-        if let priority = attributes.priority { lines.append("priority:: " + priority.rawValue) }
-        for (index, property) in attributes.properties.enumerated() where index != skipped {
-            lines.append(property.key + ":: " + property.value)
+    /// Appends the lines `MarkdownWriter` writes for `attributes` (but the state, which is on
+    /// the item's line, and `skipping` a property written there), in SPEC's order, each after
+    /// `indent` spaces. Most items have none: the test for that comes first, since an export
+    /// makes it for every item.
+    static func append(_ attributes: ItemAttributes, skipping skipped: Int?, indent: Int, to bytes: inout [UInt8]) {
+        guard
+            !attributes.tags.isEmpty || attributes.scheduled != nil || attributes.due != nil
+                || attributes.priority != nil || !attributes.properties.isEmpty
+        else { return }
+        func line(_ key: String, _ value: String) {
+            bytes.appendSpaces(indent)
+            bytes.append(key)
+            bytes.append(":: ")
+            bytes.append(value)
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return lines
+        if !attributes.tags.isEmpty { line("tags", attributes.tags.joined(separator: ", ")) }
+        if let scheduled = attributes.scheduled { line("scheduled", MarkdownDate.text(scheduled)) }
+        if let due = attributes.due { line("due", MarkdownDate.text(due)) }
+        if let priority = attributes.priority { line("priority", priority.rawValue) }
+        for (index, property) in attributes.properties.enumerated() where index != skipped {
+            line(property.key, property.value)
+        }
     }
 }

@@ -27,12 +27,21 @@ struct MarkdownItemLine {
     }
 
     /// Whether a title starting with `title` needs the zero-width space: its first word is a
-    /// marker or keyword, or it starts with the zero-width space itself.
-    static func needsProtection(_ title: String, keywords: [String]) -> Bool {
-        if title.unicodeScalars.first == zeroWidthSpace { return true }
-        let word = String(Substring(title.unicodeScalars.prefix { $0 != " " && $0 != "\t" }))
-        return logseqOpen.contains(word) || logseqDone.contains(word) || keywords.contains(word)
+    /// marker or keyword (`markers`, made by `protectedWords(keywords:)` once for a document),
+    /// or it starts with the zero-width space itself.
+    static func needsProtection(_ title: String, markers: LeadingWords) -> Bool {
+        title.utf8.starts(with: zeroWidthSpaceUTF8) || markers.containsFirstWord(of: title)
     }
+
+    /// What `needsProtection` looks for at a title's start, for an outline whose workflow has
+    /// `keywords`: Logseq's markers and the keywords.
+    static func protectedWords(keywords: [String]) -> LeadingWords {
+        LeadingWords(logseqOpen.sorted() + logseqDone.sorted() + keywords)
+    }
+
+    /// The zero-width space's UTF-8 bytes (E2 80 8B): a title starts with the scalar exactly
+    /// when its bytes start with them.
+    private static let zeroWidthSpaceUTF8 = Array(String(zeroWidthSpace).utf8)
 
     /// The item `content` (a list item's text after its bullet) stands for: its state, its
     /// priority, a Logseq heading's level as the property `heading`, and its title.

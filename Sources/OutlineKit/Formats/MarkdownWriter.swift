@@ -17,11 +17,14 @@ public struct MarkdownWriter: OutlineDocumentWriter {
     public let marksOpenTasks: Bool
     /// The outline's workflow: which keywords the check boxes stand for alone.
     public let workflow: Workflow
+    /// The first words a title is protected from (`MarkdownItemLine.needsProtection`).
+    private let protectedWords: LeadingWords
 
     /// A writer with nothing written yet, for an outline whose workflow is `workflow`.
     public init(workflow: Workflow = .standard, marksOpenTasks: Bool = false) {
         self.workflow = workflow
         self.marksOpenTasks = marksOpenTasks
+        protectedWords = MarkdownItemLine.protectedWords(keywords: workflow.keywords)
     }
 
     /// The workflow, if it is not the default: `<!-- workflow: TODO NEXT | DONE -->`.
@@ -53,16 +56,12 @@ public struct MarkdownWriter: OutlineDocumentWriter {
             headingProperty = 0
             bytes.append(contentsOf: (String(repeating: "#", count: level) + " ").utf8)
         }
-        if MarkdownItemLine.needsProtection(item.title, keywords: workflow.keywords) {
+        if MarkdownItemLine.needsProtection(item.title, markers: protectedWords) {
             bytes.append(contentsOf: String(MarkdownItemLine.zeroWidthSpace).utf8)
         }
         MarkdownEscaping.append(item.title, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
-        for line in MarkdownAttributeLines.lines(attributes, skipping: headingProperty) {
-            bytes.appendSpaces(2 * entry.depth)
-            bytes.append(contentsOf: line.utf8)
-            bytes.append(UInt8(ascii: "\n"))
-        }
+        MarkdownAttributeLines.append(attributes, skipping: headingProperty, indent: 2 * entry.depth, to: &bytes)
         guard let note = item.note else { return }
         bytes.append(UInt8(ascii: "\n"))
         MarkdownNoteLayout.append(note, base: 2 * entry.depth, to: &bytes)
@@ -108,45 +107,27 @@ enum MarkdownEscaping {
     /// escaped, but for those in a web address that read as themselves bare
     /// (`MarkdownURLRuns`), so that GitHub links the address as it is. A line that needs no
     /// escape is copied as it is, without a buffer of its own: an export writes every title
-    /// through here.
+    /// through here, and its bytes are read from the string's own storage (through the
+    /// `UTF8View` one byte at a time, the test was a tenth of `export`).
     static func append(_ line: String, to out: inout [UInt8]) {
-        // An ordered list marker: up to nine digits and `.` or `)`; escaping the punctuation keeps
-        // the digits plain text.
-        var markerPunctuation = -1
+        let scan = line.utf8.withContiguousStorageIfAvailable { Scan($0) } ?? Scan(line.utf8)
         // Logseq's `key:: value` would be read as a property and dropped: escape its colon.
-        var propertyColon = -1
-        var needsEscapes = false
-        var digits = 0
-        var sawColons = false
-        var previous: UInt8 = 0
-        var index = 0
-        for byte in line.utf8 {
-            if index == digits, byte >= 0x30, byte <= 0x39 {
-                digits += 1
-            } else if index == digits, digits > 0, digits <= 9, byte == 0x2E || byte == 0x29 {
-                markerPunctuation = index
-                needsEscapes = true
-            }
-            if isSpecialAnywhere(byte) || (index == 0 && isSpecialAtStart(byte)) { needsEscapes = true }
-            if byte == 0x3A, previous == 0x3A { sawColons = true }
-            previous = byte
-            index += 1
-        }
         // The reader's test is on characters; only a line with `::` in it can pass it.
-        if sawColons, MarkdownReader.isProperty(Substring(line)) {
+        var propertyColon = -1
+        if scan.sawColons, MarkdownReader.isProperty(Substring(line)) {
             propertyColon =
                 line.utf8.firstIndex(of: 0x3A).map { line.utf8.distance(from: line.utf8.startIndex, to: $0) }
                 ?? -1
-            needsEscapes = true
         }
-        guard needsEscapes else {
+        guard scan.needsEscapes || propertyColon >= 0 else {
             out.append(contentsOf: line.utf8)
             return
         }
+        let markerPunctuation = scan.markerPunctuation
         let addresses = MarkdownURLRuns.layout(in: line)
         let bareInAddresses = addresses.bare
         var angled = addresses.angled[...]
-        index = 0
+        var index = 0
         for byte in line.utf8 {
             if let link = angled.first, link.contains(index) {
                 // An autolink, written as it stands: no escape works inside one.
@@ -166,6 +147,37 @@ enum MarkdownEscaping {
             }
             out.append(byte)
             index += 1
+        }
+    }
+
+    /// What one pass over a line's bytes finds: whether any needs an escape, and where the
+    /// escapes that depend on the whole line may go.
+    private struct Scan {
+        /// Whether a byte is special anywhere or at the start, or the line starts as an ordered
+        /// list marker.
+        var needsEscapes = false
+        /// The offset of an ordered list marker's `.` or `)` (up to nine digits before it):
+        /// escaping it keeps the digits plain text. -1 for none.
+        var markerPunctuation = -1
+        /// Whether the line holds `::`, which Logseq's `key:: value` needs.
+        var sawColons = false
+
+        init(_ utf8: some Collection<UInt8>) {
+            var digits = 0
+            var previous: UInt8 = 0
+            var index = 0
+            for byte in utf8 {
+                if index == digits, byte >= 0x30, byte <= 0x39 {
+                    digits += 1
+                } else if index == digits, digits > 0, digits <= 9, byte == 0x2E || byte == 0x29 {
+                    markerPunctuation = index
+                    needsEscapes = true
+                }
+                if isSpecialAnywhere(byte) || (index == 0 && isSpecialAtStart(byte)) { needsEscapes = true }
+                if byte == 0x3A, previous == 0x3A { sawColons = true }
+                previous = byte
+                index += 1
+            }
         }
     }
 }

@@ -19,6 +19,8 @@ public struct OrgWriter: OutlineDocumentWriter {
     public let workflow: Workflow
     /// The time zone of the done times.
     public let timeZone: TimeZone
+    /// The first words org would read as a keyword: the workflow's, and org's own defaults.
+    private let keywordWords: LeadingWords
 
     /// The character that breaks a reading org would otherwise make.
     static let breaker = String(OrgNoteText.breaker)
@@ -33,6 +35,7 @@ public struct OrgWriter: OutlineDocumentWriter {
         self.workflow = workflow
         self.marksOpenTasks = marksOpenTasks
         self.timeZone = timeZone
+        keywordWords = LeadingWords(workflow.keywords + ["TODO", "DONE"])
     }
 
     /// The `#+TODO:` line, when the workflow is not org's default.
@@ -80,12 +83,11 @@ public struct OrgWriter: OutlineDocumentWriter {
     /// whatever stands before it). A breaker the title holds itself at either end gets one
     /// more, since the reader takes one away.
     private mutating func appendTitle(_ title: String) {
-        // The first word as org splits it: at a space, whatever mark follows it.
-        let first = String(String.UnicodeScalarView(title.unicodeScalars.prefix { $0 != " " && $0 != "\t" }))
-        // Org 9.5 takes `COMMENT` at a title's start even with letters after it (`COMMENTARY`).
-        if workflow.keywords.contains(first) || first == "TODO" || first == "DONE"
-            || title.utf8.starts(with: "COMMENT".utf8) || title.utf8.starts(with: "[#".utf8)
-            || title.unicodeScalars.first == Self.breakerScalar
+        // The first word as org splits it: at a space, whatever mark follows it. Org 9.5 takes
+        // `COMMENT` at a title's start even with letters after it (`COMMENTARY`). A title starts
+        // with the breaker's scalar exactly when it starts with its bytes.
+        if keywordWords.containsFirstWord(of: title) || title.utf8.starts(with: "COMMENT".utf8)
+            || title.utf8.starts(with: "[#".utf8) || title.utf8.starts(with: Self.breakerUTF8)
         {
             bytes.append(contentsOf: Self.breakerUTF8)
         }
