@@ -106,7 +106,9 @@ extension Outline {
                 let shortName = source == "-" ? "standard input" : URL(fileURLWithPath: source).lastPathComponent
                 do {
                     let document = try documentFormat.readDocument(bytes, context: context)
-                    items += document.items
+                    // The first document's items become the list as they are: appended to an
+                    // empty list, they were copied, and a million items were held twice.
+                    if items.isEmpty { items = document.items } else { items += document.items }
                     workflows += document.workflow.map { [$0] } ?? []
                     report.add(document.report, from: shortName)
                 } catch let error as DocumentError {
