@@ -159,6 +159,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// An undo or redo refused because a sync has since changed the items the step changed, or
     /// the lists they are in.
     case historyChangedBySync(verb: String, step: String)
+    /// `undo --step N` of a step that cannot be reverted alone: none has that number, it is a
+    /// sync round's, or it is undone already.
+    case stepNotRevertible(number: Int64, reason: String)
 
 }
 
@@ -328,6 +331,8 @@ extension OutlineError: LocalizedError {
                 + "nothing was changed"
         case .historyChangedBySync(let verb, let step):
             return "cannot \(verb) \(step): a sync has since changed its items; nothing was changed"
+        case .stepNotRevertible(let number, let reason):
+            return "cannot undo step \(number) alone: \(reason)"
         }
     }
 }

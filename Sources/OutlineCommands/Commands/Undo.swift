@@ -9,18 +9,41 @@ extension Outline {
                 Reverts the newest N steps of the history (default 1), newest first, in one \
                 transaction: all of them or none. The items come back exactly as they were, with \
                 their ids and positions. If the database was changed outside outline since a step, \
-                undo refuses and changes nothing.
+                undo refuses and changes nothing. Siblings that a sync added, removed or moved \
+                beside a step's items do not stop it; a sync that changed its own items does.
+
+                --step N reverts the step numbered N in 'outline history' alone, whatever came \
+                after it, as a new step (as 'git revert' does): its own items must be as it \
+                left them.
 
                 Examples:
                   outline undo
                   outline undo 3
                   outline undo --dry-run
+                  outline undo --step 12              # step 12 of 'outline history', alone
                 """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var steps: HistoryTravelOptions
 
-        mutating func run() throws { try travel(undoing: true) }
+        /// `--step N`: one older step alone.
+        @Option(
+            help: ArgumentHelp("Revert the step numbered N in 'outline history' alone, as a new step.", valueName: "n"))
+        var step: Int64?
+
+        func validate() throws {
+            try validateGlobalOptions()
+            if let count = steps.count, count < 1 { throw ValidationError("the number of steps must be at least 1") }
+            if step != nil, steps.count != nil || steps.dryRun {
+                throw ValidationError("--step reverts one step: give it without N or --dry-run")
+            }
+        }
+
+        mutating func run() throws {
+            guard let step else { return try travel(undoing: true) }
+            let manager = try global.openStore(recordsSteps: false).undoManager
+            ChangeOutput.print(try manager.revert(step: step, reportingChanges: global.json), json: global.json)
+        }
     }
 
     struct Redo: HistoryTravel {

@@ -27,7 +27,7 @@ extension FastParsers {
         ("sort", ["--db", "--by"], parseSort),
         ("export", ["--db", "--format"], parseExport),
         ("import", ["--db", "--under", "--at", "--before", "--after", "--format"], parseImport),
-        ("undo", ["--db"], parseUndo),
+        ("undo", ["--db", "--step"], parseUndo),
         ("redo", ["--db"], parseRedo),
         ("history", ["--db", "--limit"], parseHistory),
         ("watch", ["--db", "--depth"], parseWatch),
@@ -270,9 +270,10 @@ extension FastParsers {
 
     /// `undo`.
     private static func parseUndo(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
-        try parse(arguments, into: Outline.Undo(), options: ["--db"], flags: ["--json", "--dry-run"]) { command, line, operands in
+        try parse(arguments, into: Outline.Undo(), options: ["--db", "--step"], flags: ["--json", "--dry-run"]) { command, line, operands in
             command.global = try globalOptions(line)
             command.steps = try historyTravelOptions(line, &operands)
+            command.step = try line.value(of: "--step", Int64.init(argument:))
         }
     }
 

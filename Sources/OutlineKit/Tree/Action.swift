@@ -34,6 +34,8 @@ public enum Action: Equatable, Sendable {
     /// A value that sync set aside, put back: the conflict's number, which value, and the
     /// item's title.
     case takeConflict(number: Int, what: String, title: String)
+    /// An older step reverted alone (`undo --step`): its number and name.
+    case revert(number: Int64, name: String)
 
     /// Where a `mv` sent its items, in words.
     public enum MoveDestination: Equatable, Sendable {
@@ -99,6 +101,7 @@ public enum Action: Equatable, Sendable {
         case .workflow: "workflow"
         case .sync: "sync"
         case .takeConflict: "conflicts take"
+        case .revert: "undo --step"
         }
     }
 
@@ -119,6 +122,7 @@ public enum Action: Equatable, Sendable {
         case .workflow: "set the workflow to"
         case .sync: "synced"
         case .takeConflict: "took conflict"
+        case .revert: "reverted step"
         }
     }
 
@@ -140,6 +144,8 @@ public enum Action: Equatable, Sendable {
             return "\(verb) \(Self.list(titles)): " + changes.map(Self.shortened).joined(separator: ", ")
         case .workflow(let workflow):
             return "\(verb) \(Self.quote(workflow))"
+        case .revert(let number, let name):
+            return "\(verb) \(number): \(name)"
         case .takeConflict(let number, let what, let title):
             return what == "removed"
                 ? "\(verb) \(number): brought back \(Self.quote(title))"

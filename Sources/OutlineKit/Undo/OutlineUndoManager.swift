@@ -59,6 +59,53 @@ public struct OutlineUndoManager {
         try travel(undoing: false, steps: steps, dryRun: dryRun, reportingChanges: reportingChanges)
     }
 
+    /// Reverts step `number` alone, as a new step that undo can revert in turn (as `git revert`
+    /// does): its own items must be as it left them; siblings added, removed or moved beside them
+    /// since do not matter. A step refused this way blocks no other.
+    ///
+    /// - Throws: `stepNotRevertible` for a step that is not there, a sync round's, or undone;
+    ///   `historyChangedBySync` or `historyMismatch` when its items changed since. Nothing
+    ///   changes on error.
+    @discardableResult
+    public func revert(step number: Int64, dryRun: Bool = false, reportingChanges: Bool = false) throws
+        -> ChangeResult
+    {
+        try store.writeApplyingHistory(commit: !dryRun) { db in
+            guard let (step, changeset, bySync) = try UndoHistory.step(db, number: number) else {
+                throw OutlineError.stepNotRevertible(number: number, reason: "the history holds no such step")
+            }
+            if bySync { throw OutlineError.stepNotRevertible(number: number, reason: "it is a sync round's") }
+            if step.isUndone {
+                throw OutlineError.stepNotRevertible(
+                    number: number, reason: "it is undone already (redo brings it back)")
+            }
+            var (result, recorded) = try SessionChangeset.record(db) { () throws -> ChangeResult in
+                let rows: [ChangedRow]
+                do {
+                    (rows, _) = try ChangesetApplication.apply(
+                        changeset, inverted: true, expecting: nil, besideMovedSiblings: true, db)
+                } catch let mismatch as ChangesetApplication.Mismatch {
+                    if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: number, db) {
+                        throw OutlineError.historyChangedBySync(verb: "undo", step: step.name)
+                    }
+                    // Later steps here, or an edit outside outline: either way, its items moved on.
+                    throw OutlineError.stepNotRevertible(
+                        number: number,
+                        reason: "its items changed since (\(mismatch.reason)); undo the later steps first")
+                }
+                let parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
+                return ChangeResult(action: .revert(number: number, name: step.name), touchedParents: parents)
+            }
+            if !recorded.isEmpty {
+                result.step = try UndoHistory.push(
+                    db, name: result.action.name, changeset: recorded,
+                    listEnds: try ListEnds(db, parents: result.touchedParents), levels: store.levelsOfUndo)
+                if reportingChanges { result.changes = try store.report(db, try recorded.rows(inverted: false)) }
+            }
+            return result
+        }
+    }
+
     /// Forgets the whole history; the outline itself is unchanged.
     public func removeAllActions() throws {
         try store.write { db in try db.execute(sql: "DELETE FROM undo_step; DELETE FROM change_event") }

@@ -1,0 +1,59 @@
+import Foundation
+import OutlineTestSupport
+import Testing
+
+/// `undo --step N` reverts one older step alone, as a new step (SPEC, "Sync": as `git revert`
+/// does), when its own items are as it left them.
+@Suite struct UndoStepTests {
+    let outline = OutlineProcess()
+
+    @Test func anOlderStepIsRevertedAloneAsANewStep() throws {
+        try outline.run(["add", "A", "B", "C"])
+        try outline.run(["edit", "A", "A2"])
+        try outline.run(["add", "D"])
+        try outline.run(["rm", "B"])
+        let reverted = try outline.run(["undo", "--step", "2"])
+        #expect(reverted.stdout == "reverted step 2: edit \"A\" to \"A2\"\n")
+        #expect(try outline.run(["ls", "--tsv"]).lines.map { $0.split(separator: "\t")[4] } == ["A", "C", "D"])
+        #expect(try outline.run(["history", "--limit", "1"]).stdout.contains("undo --step 2: edit \"A\" to \"A2\""))
+        // The revert is a step like any: undo brings the edit back.
+        #expect(try outline.run(["undo"]).status == 0)
+        #expect(try outline.run(["ls", "--tsv"]).lines.map { $0.split(separator: "\t")[4] } == ["A2", "C", "D"])
+        #expect(try outline.run(["check"]).status == 0)
+    }
+
+    @Test func aStepWhoseItemsChangedSinceIsRefusedAndBlocksNothingElse() throws {
+        try outline.run(["add", "A", "B"])
+        try outline.run(["edit", "A", "A2"])
+        try outline.run(["edit", "A2", "A3"])
+        try outline.run(["edit", "B", "B2"])
+        let before = try outline.sqlite(".dump")
+        let refused = try outline.run(["undo", "--step", "2"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: cannot undo step 2 alone: its items changed since"))
+        #expect(try outline.sqlite(".dump") == before)
+        // An older step of other items still goes.
+        try outline.run(["add", "E"])
+        #expect(try outline.run(["undo", "--step", "5"]).status == 0)
+        #expect(try outline.run(["ls", "--tsv"]).lines.map { $0.split(separator: "\t")[4] } == ["A3", "B2"])
+    }
+
+    @Test(arguments: [
+        (["undo", "--step", "9"], 1, "error: cannot undo step 9 alone: the history holds no such step"),
+        (["undo", "--step", "1", "--dry-run"], 64, "error: --step reverts one step: give it without N or --dry-run"),
+        (["undo", "2", "--step", "1"], 64, "error: --step reverts one step: give it without N or --dry-run"),
+    ])
+    func badStepsAreRefused(arguments: [String], status: Int32, message: String) throws {
+        try outline.run(["add", "A"])
+        let result = try outline.run(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+
+    @Test func anUndoneStepIsNotRevertedAgain() throws {
+        try outline.run(["add", "A"])
+        try outline.run(["undo"])
+        let refused = try outline.run(["undo", "--step", "1"])
+        #expect(refused.stderr == "error: cannot undo step 1 alone: it is undone already (redo brings it back)\n")
+    }
+}
