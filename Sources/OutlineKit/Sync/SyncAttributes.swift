@@ -40,31 +40,6 @@ struct SyncAttributes: Equatable, Sendable {
         CAST(due AS TEXT), CAST(due_repeat AS TEXT), CAST(priority AS TEXT), CAST(properties AS TEXT)
         """
 
-    /// Reads the columns `columns` names from `row`, the first at `first`.
-    init(row: Row, startingAt first: Int) {
-        func date(_ index: Int) -> Date? {
-            (row[first + index] as String?).map { Date(stored: $0, repeater: row[first + index + 1]) }
-        }
-        self.init(
-            state: row[first], lastDone: row[first + 1], tags: ItemAttributes.tags(stored: row[first + 2]),
-            scheduled: date(3), due: date(5), priority: row[first + 7],
-            properties: ItemAttributes.properties(stored: row[first + 8]))
-    }
-
-    /// Attributes with the given values: by default, none.
-    init(
-        state: String? = nil, lastDone: Double? = nil, tags: [String] = [], scheduled: Date? = nil, due: Date? = nil,
-        priority: String? = nil, properties: [ItemProperty] = []
-    ) {
-        self.state = state
-        self.lastDone = lastDone
-        self.tags = tags
-        self.scheduled = scheduled
-        self.due = due
-        self.priority = priority
-        self.properties = properties
-    }
-
     /// The values to bind for the item table's columns, in the order of `columns`.
     var columnValues: [DatabaseValue] {
         [
@@ -100,6 +75,22 @@ struct SyncAttributes: Equatable, Sendable {
         case (nil, let value?): properties.append(ItemProperty(key: key, value: value))
         case (nil, nil): break
         }
+    }
+}
+
+// MARK: Reading the item table
+
+/// In an extension, so that the struct keeps the memberwise initializer Swift makes for it.
+extension SyncAttributes {
+    /// Reads the columns `columns` names from `row`, the first at `first`.
+    init(row: Row, startingAt first: Int) {
+        func date(_ index: Int) -> Date? {
+            (row[first + index] as String?).map { Date(stored: $0, repeater: row[first + index + 1]) }
+        }
+        self.init(
+            state: row[first], lastDone: row[first + 1], tags: ItemAttributes.tags(stored: row[first + 2]),
+            scheduled: date(3), due: date(5), priority: row[first + 7],
+            properties: ItemAttributes.properties(stored: row[first + 8]))
     }
 }
 

@@ -23,10 +23,10 @@ enum SyncConflicts {
                 if case .create(_, _, _, let title, let doneAt, let note, let attributes) = operation,
                     let before = reference[uid], let now = brought[uid], now.isLive
                 {
-                    let mine = SyncDiff.LocalItem(
-                        id: 0, uid: uid, parentUID: now.parent, key: now.key, title: title, doneAt: doneAt,
-                        note: note, attributes: attributes)
-                    for change in SyncDiff.contentOperations(from: before, to: mine) {
+                    let mine = SyncTree.Node(
+                        parent: now.parent, key: now.key, title: title, doneAt: doneAt, note: note, isLive: true,
+                        attributes: attributes)
+                    for change in SyncDiff.contentOperations(of: uid, from: before, to: mine) {
                         switch settleValue(change, before: before, now: now) {
                         case .send(let settled): sent.append(settled)
                         case .conflict(let conflict):

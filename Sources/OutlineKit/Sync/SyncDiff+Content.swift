@@ -2,9 +2,10 @@
 /// value that differs, so that what another machine changed in the same item's other values
 /// stands.
 extension SyncDiff {
-    /// The operations from `node` (the log's copy) to `item` (this machine's).
-    static func contentOperations(from node: SyncTree.Node, to item: LocalItem) -> [SyncOperation] {
-        let uid = item.uid
+    /// The operations from `node` (the log's copy of `uid`) to `item` (this machine's).
+    static func contentOperations(of uid: String, from node: SyncTree.Node, to item: SyncTree.Node)
+        -> [SyncOperation]
+    {
         let old = node.attributes
         let new = item.attributes
         var operations: [SyncOperation] = []

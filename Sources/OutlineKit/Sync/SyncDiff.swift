@@ -12,16 +12,17 @@ import GRDB
 /// of the result, parents before children (so that a move never passes through a state where an
 /// item would lie inside itself), then content, then removals.
 enum SyncDiff {
-    /// One item as it is here.
+    /// One item as it is here: its ids, and what the log would hold of it.
     struct LocalItem {
         var id: ItemID
         var uid: String
-        var parentUID: String
-        var key: String
-        var title: String
-        var doneAt: Double?
-        var note: String?
-        var attributes: SyncAttributes
+        var node: SyncTree.Node
+
+        var parentUID: String { node.parent }
+        var key: String {
+            get { node.key }
+            set { node.key = newValue }
+        }
     }
 
     static func operations(_ db: Database, base: SyncTree) throws -> [SyncOperation] {
@@ -71,8 +72,10 @@ enum SyncDiff {
                 guard let uid = try globalID(id) else { continue }
                 items.append(
                     LocalItem(
-                        id: id, uid: uid, parentUID: parentUID, key: "", title: child[1], doneAt: child[2],
-                        note: child[3], attributes: SyncAttributes(row: child, startingAt: 4)))
+                        id: id, uid: uid,
+                        node: SyncTree.Node(
+                            parent: parentUID, key: "", title: child[1], doneAt: child[2], note: child[3], isLive: true,
+                            attributes: SyncAttributes(row: child, startingAt: 4))))
             }
             assignKeys(&items, base: base)
             for item in items {
@@ -81,8 +84,8 @@ enum SyncDiff {
                         (
                             item.id,
                             .create(
-                                uid: item.uid, parent: item.parentUID, key: item.key, title: item.title,
-                                doneAt: item.doneAt, note: item.note, attributes: item.attributes)
+                                uid: item.uid, parent: item.parentUID, key: item.key, title: item.node.title,
+                                doneAt: item.node.doneAt, note: item.node.note, attributes: item.node.attributes)
                         ))
                     continue
                 }
@@ -92,7 +95,7 @@ enum SyncDiff {
                     structural.append((item.id, .order(uid: item.uid, parent: item.parentUID, key: item.key)))
                 }
                 guard changedHere.contains(item.id) else { continue }
-                content += contentOperations(from: node, to: item)
+                content += contentOperations(of: item.uid, from: node, to: item.node)
             }
         }
         let rank = try outlineOrder(of: structural.map(\.id), db)

@@ -155,25 +155,16 @@ struct SyncTree {
         case .create(let uid, let parent, let key, let title, let doneAt, let note, let attributes):
             let target = nearestLive(parent)
             if target != parent { rescued.append((uid, target)) }
-            if var node = nodes[uid], node.isLive {
-                if target != uid, !lies(target, inside: uid) {
-                    node.parent = target
-                    node.key = key
-                }
-                node.title = title
-                node.doneAt = doneAt
-                node.note = note
-                node.attributes = attributes
-                set(uid, node)
-            } else {
-                // A removed item has no live children (they moved away when it was removed),
-                // so bringing it back cannot make a cycle.
-                set(
-                    uid,
-                    Node(
-                        parent: target, key: key, title: title, doneAt: doneAt, note: note, isLive: true,
-                        attributes: attributes))
-            }
+            // Brought back (a removed item has no live children, as they moved away when it was
+            // removed, so that cannot make a cycle), or made again where it is: a create that
+            // would put a live item inside itself leaves it where it is.
+            let live = nodes[uid].flatMap { $0.isLive ? $0 : nil }
+            let placed = live == nil || (target != uid && !lies(target, inside: uid))
+            set(
+                uid,
+                Node(
+                    parent: placed ? target : live!.parent, key: placed ? key : live!.key, title: title,
+                    doneAt: doneAt, note: note, isLive: true, attributes: attributes))
         case .move(let uid, let parent, let key):
             guard var node = nodes[uid], node.isLive else { return }
             let target = nearestLive(parent)

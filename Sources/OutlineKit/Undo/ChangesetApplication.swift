@@ -19,10 +19,13 @@ enum ChangesetApplication {
     /// - Parameter besideMovedSiblings: undo or redo by what the step did: its own rows must be
     ///   as it left them, but siblings that a sync added, removed or moved beside them do not
     ///   stop it; the lists it touched are numbered 1...n again, in their order.
+    /// - Parameter syncedSince: whether a sync changed the outline after the step: then an item
+    ///   the step puts back at a position must find it free (a step undone by what it did and
+    ///   now redone may find a sibling the sync brought there), or the step is a mismatch.
     @discardableResult
     static func apply(
         _ changeset: SessionChangeset, inverted: Bool, expecting listEnds: ListEnds?,
-        besideMovedSiblings: Bool = false, _ db: Database
+        besideMovedSiblings: Bool = false, syncedSince: Bool = false, _ db: Database
     ) throws -> (rows: [ChangedRow], listEnds: ListEnds?) {
         let moved = besideMovedSiblings ? nil : try listEnds?.firstMoved(db)
         let rows = try changeset.rows(inverted: inverted)
@@ -33,9 +36,7 @@ enum ChangesetApplication {
         }
         if besideMovedSiblings {
             try numberAgain(Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 }), db)
-        } else if try UndoHistory.syncedSince(stepOf: rows, db), let taken = try takenPosition(rows, db) {
-            // A step undone by what it did and now redone (or the other way round) puts an item
-            // at its old position, which a sibling the sync brought may hold.
+        } else if syncedSince, let taken = try takenPosition(rows, db) {
             throw Mismatch(reason: "the position of item \(taken) is held by another item")
         }
         // The apply runs without triggers (see changeset_apply.c): note what they would have.

@@ -128,7 +128,9 @@ public struct OutlineUndoManager {
         var mismatch: ChangesetApplication.Mismatch?
         try db.inSavepoint {
             do {
-                result = try ChangesetApplication.apply(changeset, inverted: undoing, expecting: listEnds, db)
+                result = try ChangesetApplication.apply(
+                    changeset, inverted: undoing, expecting: listEnds,
+                    syncedSince: try UndoHistory.syncedAfter(step.number, db), db)
                 return .commit
             } catch let error as ChangesetApplication.Mismatch {
                 mismatch = error

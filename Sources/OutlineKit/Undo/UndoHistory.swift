@@ -133,10 +133,13 @@ enum UndoHistory {
         }
     }
 
-    /// Whether any sync round has changed this outline since it was last without one: the
-    /// only way a list can change beside a step without the step's own rows telling.
-    static func syncedSince(stepOf rows: [ChangedRow], _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM undo_step WHERE origin = 1)")) ?? false
+    /// Whether a sync round changed this outline after step `number`: the only way a list can
+    /// change beside a step without the step's own rows telling. Read by the key, from the
+    /// step on.
+    static func syncedAfter(_ number: StepID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM undo_step WHERE id > ? AND origin = 1)"),
+            arguments: [number]) ?? false
     }
 
     /// Whether a step that a sync recorded after step `number` changed any of `rows`' items, or
