@@ -41,10 +41,11 @@ enum ConflictOutput {
     }
 
     /// A value as a line shows it: text in quotes (a note's first line, marked when it goes on),
-    /// words such as `none`, `removed` and keywords as they are.
-    private static func value(_ text: String, of what: String, kept: Bool) -> String {
+    /// words such as `removed` and keywords as they are, `none` for no value.
+    private static func value(_ text: String?, of what: String, kept: Bool) -> String {
+        guard let text else { return "none" }
         let quoted = ["title", "note"].contains(what) || what.hasPrefix("property ") || (what == "removed" && !kept)
-        guard quoted, !(text == "none" && what != "title") else { return shown(text) }
+        guard quoted else { return shown(text) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let first = String(lines.first ?? "")
         return "\"" + shown(first) + "\"" + (lines.count > 1 ? "..." : "")

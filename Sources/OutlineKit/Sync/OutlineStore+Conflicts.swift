@@ -12,10 +12,11 @@ public struct OpenConflict: Equatable, Sendable {
     /// Which value: `title`, `note`, `state`, `scheduled`, `due`, `priority`, `property KEY`,
     /// or `removed` for changes to an item that one machine removed while another changed it.
     public var what: String
-    /// The value the outline shows (`removed` for a removed item; `none` for no value).
-    public var kept: String
-    /// The value set aside (for a removed item, its title).
-    public var setAside: String
+    /// The value the outline shows (`removed` for a removed item); nil for no value (no note,
+    /// no priority, a plain item's state).
+    public var kept: String?
+    /// The value set aside (for a removed item, its title); nil for no value.
+    public var setAside: String?
 }
 
 extension OutlineStore {
@@ -52,7 +53,7 @@ extension OutlineStore {
             return ChangeResult(
                 action: .takeConflict(
                     number: number, what: conflict.what,
-                    title: conflict.what == "removed" ? conflict.setAside : listed.path.titles.last ?? ""),
+                    title: conflict.what == "removed" ? conflict.setAside ?? "" : listed.path.titles.last ?? ""),
                 touchedParents: outcome.parents)
         }
     }

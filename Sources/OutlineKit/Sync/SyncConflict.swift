@@ -14,10 +14,10 @@ struct SyncConflict: Equatable, Sendable {
     /// Which value: `title`, `note`, `state`, `scheduled`, `due`, `priority`, `property KEY`, or
     /// `removed` for changes to an item that another machine removed.
     var what: String
-    /// The value the outline shows, in words.
-    var kept: String
-    /// The value set aside, in words.
-    var setAside: String
+    /// The value the outline shows, in words; nil for no value (no note, no priority...).
+    var kept: String?
+    /// The value set aside, in words; nil for no value.
+    var setAside: String?
     /// What taking it does: for a value, the operation that sets it; for a removed item, the
     /// creates that bring it back with its subtree, then the changes made to it.
     var restore: [SyncOperation]
@@ -29,9 +29,9 @@ struct SyncConflict: Equatable, Sendable {
 extension SyncConflict {
     /// The conflict as the members of a JSON object, after an opening `{` and the members before.
     func appendMembers(to text: inout [UInt8]) {
-        func field(_ name: String, _ value: String) {
+        func field(_ name: String, _ value: String?) {
             text += ", \"\(name)\": ".utf8
-            JSONText.appendQuoted(value, to: &text)
+            if let value { JSONText.appendQuoted(value, to: &text) } else { text += "null".utf8 }
         }
         field("what", what)
         field("kept", kept)
@@ -50,8 +50,16 @@ extension SyncConflict {
     ///
     /// - Throws: `SyncLogError`, naming what is wrong.
     init(uid: String, number: Int = 0, fields: [String: Any]) throws {
-        guard let what = fields["what"] as? String, Self.isWhat(what), let kept = fields["kept"] as? String,
-            let setAside = fields["set_aside"] as? String, let list = fields["restore"] as? [Any]
+        /// A value or null; anything else, or nothing, is not a conflict's.
+        func value(_ name: String) -> String?? {
+            switch fields[name] {
+            case let text as String: .some(text)
+            case is NSNull: .some(nil)
+            default: nil
+            }
+        }
+        guard let what = fields["what"] as? String, Self.isWhat(what), let kept = value("kept"),
+            let setAside = value("set_aside"), let list = fields["restore"] as? [Any]
         else { throw SyncLogError("a conflict lacks what, kept, set_aside or restore") }
         var restore: [SyncOperation] = []
         for entry in list {

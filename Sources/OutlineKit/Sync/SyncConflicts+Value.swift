@@ -1,9 +1,9 @@
 extension SyncConflicts {
     /// One value of an item as a conflict compares it (`exact`) and names it (`shown`: the text
-    /// `outline conflicts` prints, `none` for no value).
+    /// `outline conflicts` prints, nil for no value).
     struct Value {
         var exact: String?
-        var shown: String
+        var shown: String?
 
         /// The value a change of one value is about, as `SyncConflict.what` names it; nil for a
         /// tag, which never conflicts.
@@ -24,21 +24,21 @@ extension SyncConflicts {
             let attributes = node.attributes
             switch what {
             case "title": (exact, shown) = (node.title, node.title)
-            case "note": (exact, shown) = (node.note, node.note ?? "none")
+            case "note": (exact, shown) = (node.note, node.note)
             case "state":
                 let keyword = attributes.state ?? (node.doneAt == nil ? nil : ItemAttributes.legacyDoneKeyword)
                 exact =
                     "\(attributes.state ?? "") \(node.doneAt.map { "\($0)" } ?? "") \(attributes.lastDone.map { "\($0)" } ?? "")"
-                shown = keyword ?? "none"
+                shown = keyword
             case "scheduled", "due":
                 let date = what == "due" ? attributes.due : attributes.scheduled
                 exact = date.map { $0.stored + " " + ($0.repeater ?? "") }
-                shown = date.map { date in date.repeater.map { date.stored + " " + $0 } ?? date.stored } ?? "none"
-            case "priority": (exact, shown) = (attributes.priority, attributes.priority ?? "none")
+                shown = date.map { date in date.repeater.map { date.stored + " " + $0 } ?? date.stored }
+            case "priority": (exact, shown) = (attributes.priority, attributes.priority)
             default:
                 let key = what.dropFirst("property ".count).lowercased()
                 let value = attributes.properties.first { $0.key.lowercased() == key }?.value
-                (exact, shown) = (value, value ?? "none")
+                (exact, shown) = (value, value)
             }
         }
 

@@ -44,8 +44,8 @@ extension SyncTables {
                 let conflict = try? SyncConflict(
                     uid: row[1] ?? "", number: row[0],
                     fields: [
-                        "what": row[2] as String? as Any, "kept": row[3] as String? as Any,
-                        "set_aside": row[4] as String? as Any, "restore": restore, "path": path,
+                        "what": row[2] as String? as Any, "kept": (row[3] as String?) ?? NSNull(),
+                        "set_aside": (row[4] as String?) ?? NSNull(), "restore": restore, "path": path,
                     ])
             else { return nil }
             return StoredConflict(

@@ -282,6 +282,22 @@ import Testing
         }
     }
 
+    /// No value (a priority removed) is null in JSON and `none` in a line, so that it cannot be
+    /// taken for a text that says "none".
+    @Test func noValueIsNullInJSON() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["set", "Plan", "--priority", "B"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["set", "Plan", "--priority", "A"])
+        try desktop.run(["set", "Plan", "--priority", "none"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        #expect(try desktop.run(["conflicts"]).lines == ["1  /Plan  priority  none  A"])
+        let json = try desktop.run(["conflicts", "--json"]).stdout
+        #expect(json.contains(#""kept":null,"set_aside":"A""#), "\(json)")
+    }
+
     @Test func conflictsOfAnOutlineThatDoesNotSyncAreNone() throws {
         let alone = machine("alone")
         try alone.run(["add", "X"])
