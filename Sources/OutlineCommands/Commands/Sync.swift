@@ -114,6 +114,10 @@ extension Outline.Sync {
                     json.field("last_commit", status.lastCommit)
                     json.field("last_round", status.lastRound.map(Moment.utc))
                     json.field("pending", status.pendingOperations)
+                    json.key("unsent_steps")
+                    json.openArray()
+                    for step in status.unsentSteps { json.value(step) }
+                    json.closeArray()
                     json.field("last_round_unfinished", status.lastRoundUnfinished)
                     json.field("conflicts", conflicts.count)
                 }
@@ -132,6 +136,9 @@ extension Outline.Sync {
                 StandardOutput.shared.writeLine(
                     pending == 0
                         ? "nothing to send" : "\(pending) change\(pending == 1 ? "" : "s") to send; run 'outline sync'")
+                for step in status.unsentSteps {
+                    StandardOutput.shared.writeLine("  " + TitleSanitizer.forTerminal(step))
+                }
                 if !conflicts.isEmpty {
                     StandardOutput.shared.writeLine(
                         "\(conflicts.count) open conflict\(conflicts.count == 1 ? "" : "s"):")

@@ -46,6 +46,8 @@ public struct SyncStatus: Sendable {
     public var lastCommit: String?
     /// How many operations this machine would send.
     public var pendingOperations: Int
+    /// The steps made here since the last round, oldest first, by name: what it would send.
+    public var unsentSteps: [String] = []
     /// When the last round that fetched the remote ended here; nil before the first, or for a
     /// file whose rounds predate the record.
     public var lastRound: Date?
@@ -189,7 +191,9 @@ extension OutlineStore {
             return SyncStatus(
                 remote: configuration.remote, replica: configuration.replica, lastCommit: configuration.lastCommit,
                 pendingOperations: pending.count,
-                lastRound: try SyncTables.lastRound(db), lastRoundUnfinished: configuration.pushing != nil)
+                unsentSteps: pending.isEmpty ? [] : try SyncTables.unsentSteps(db),
+                lastRound: try SyncTables.lastRound(db),
+                lastRoundUnfinished: configuration.pushing != nil)
         }
     }
 

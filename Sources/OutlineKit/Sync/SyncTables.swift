@@ -180,9 +180,23 @@ enum SyncTables {
     /// The setting that holds the log's workflow (`SyncTree.workflow`), when one was set.
     static let baseWorkflowSetting = "workflow"
 
-    /// Notes that a round ended now.
+    /// Notes that a round ended now, having sent every step up to the newest in the history.
     static func noteRound(_ db: Database) throws {
         try setConfig(db, "last_round", String(Date().timeIntervalSince1970))
+        let newest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM undo_step") ?? 0
+        try setConfig(db, "sent_through_step", String(newest))
+    }
+
+    /// The names of the steps made here since the last round, oldest first: what it has not
+    /// sent yet, as `history` names it (steps undone since are left out, as their changes are).
+    static func unsentSteps(_ db: Database) throws -> [String] {
+        let last =
+            try String.fetchOne(db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = 'sent_through_step'")
+            .flatMap { Int64($0) } ?? 0
+        return try String.fetchAll(
+            db,
+            sql: "SELECT CAST(name AS TEXT) FROM undo_step WHERE id > ? AND origin = 0 AND undone = 0 ORDER BY id",
+            arguments: [last])
     }
 
     /// When the last round ended, if one was noted.

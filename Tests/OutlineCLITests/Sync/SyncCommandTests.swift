@@ -102,9 +102,14 @@ struct SyncCommandTests: SyncMachines {
         try desktop.run(["add", "Work"])
         let status = try laptop.run(["sync", "status"])
         #expect(status.stdout.hasPrefix("remote: \(remote)\nlast synced: commit "))
-        #expect(status.stdout.hasSuffix("\n1 change to send; run 'outline sync'\n"))
+        // What waits, by the steps' names.
+        #expect(
+            status.stdout.hasSuffix("\n1 change to send; run 'outline sync'\n  done \"Milk\"\n"), "\(status.stdout)")
         let statusJSON = try laptop.run(["sync", "status", "--json"]).stdout
-        #expect(statusJSON.contains(#""pending":1,"last_round_unfinished":false,"conflicts":0}"#), "\(statusJSON)")
+        #expect(
+            statusJSON.contains(
+                #""pending":1,"unsent_steps":["done \"Milk\""],"last_round_unfinished":false,"conflicts":0}"#),
+            "\(statusJSON)")
         // Keys are snake case, as everywhere else (done_at).
         #expect(statusJSON.contains(#""last_commit":""#), "\(statusJSON)")
         try laptop.run(["sync"])
