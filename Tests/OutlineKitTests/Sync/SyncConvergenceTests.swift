@@ -387,6 +387,27 @@ import Testing
                 }
                 continue
             }
+            // Someone takes or dismisses an open conflict, or reverts an older step alone.
+            if Int.random(in: 0..<12, using: &rng) == 0 {
+                let open = try store.conflicts()
+                if let conflict = open.randomElement(using: &rng) {
+                    if Bool.random(using: &rng) {
+                        let taken = (try? store.takeConflict(conflict.number)) != nil
+                        log.append("r\(index): conflicts take \(conflict.number)\(taken ? "" : " (refused)")")
+                    } else {
+                        try store.dismissConflict(conflict.number)
+                        log.append("r\(index): conflicts dismiss \(conflict.number)")
+                    }
+                    continue
+                }
+                if let step = try store.undoManager.history(limit: 6).filter({ !$0.isUndone }).randomElement(
+                    using: &rng)
+                {
+                    let reverted = (try? store.undoManager.revert(step: step.number)) != nil
+                    log.append("r\(index): undo --step \(step.number)\(reverted ? "" : " (refused)")")
+                    continue
+                }
+            }
             var ids: [ItemID] = []
             try store.walk { ids.append($0.id) }
             let command = RandomCommand.random(existing: ids, nextID: try store.largestID() + 1, using: &rng)
