@@ -70,11 +70,17 @@ struct TaskwarriorItem {
                         "as the property recur"), line: task.line)
             }
         }
-        if attributes.scheduled != nil, let text = task.field("scheduled_repeat"),
-            let repeater = Repeater(Substring(text))
-        {
-            attributes.scheduled?.repeater = repeater
-            _ = task.take("scheduled_repeat")
+        if let text = task.take("scheduled_repeat") {
+            // Outline's own field: the scheduled date's repeater. Without a date to repeat, or
+            // one no repeater reads, it cannot be kept (`export` writes the field itself).
+            if attributes.scheduled != nil, let repeater = Repeater(Substring(text)) {
+                attributes.scheduled?.repeater = repeater
+            } else {
+                report.record(
+                    .dropped(
+                        "scheduled_repeat without a scheduled date it repeats",
+                        "scheduled_repeats without a scheduled date they repeat"), line: task.line)
+            }
         }
     }
 

@@ -41,5 +41,17 @@ struct TaskwarriorLosses {
         if attributes.lastDone != nil {
             report.record(.dropped("last done time", "last done times"), line: met)
         }
+        // Links to a template, on an item whose repeater was taken away: written, they would
+        // keep it an instance of a repeating task that no longer repeats.
+        if !TaskwarriorFieldCheck.recurs(attributes),
+            attributes.properties.contains(where: {
+                TaskwarriorFieldCheck.recurrenceLinks.contains($0.key.lowercased())
+            })
+        {
+            report.record(
+                .dropped(
+                    "template link of an item that no longer repeats", "template links of items that no longer repeat",
+                    "(parent, imask, mask, rtype)"), line: met)
+        }
     }
 }

@@ -70,7 +70,7 @@ public enum TaskwarriorReader {
                     line: template.line)
             }
         }
-        return ImportedDocument(items: try nest(nodes, byUUID: nodeByUUID), report: report)
+        return ImportedDocument(items: try nest(nodes, byUUID: nodeByUUID, report: &report), report: report)
     }
 
     /// A task's item on its way into the tree: its children are added as the tasks are placed.
@@ -125,7 +125,13 @@ public enum TaskwarriorReader {
     /// leads back to it), with the part of its project below that task's.
     ///
     /// - Throws: `DocumentError` when items would nest deeper than an outline holds them.
-    private static func nest(_ nodes: [Node], byUUID: [String: Node]) throws -> [ImportedItem] {
+    ///
+    /// An `outline_parent` that places no task (it names no task of the document, the task
+    /// itself, or a chain that comes back on itself) is dropped and counted: it is outline's
+    /// own field, which `export` writes from the structure and refuses as a property.
+    private static func nest(_ nodes: [Node], byUUID: [String: Node], report: inout ImportReport) throws
+        -> [ImportedItem]
+    {
         let root = Node(item: ImportedItem(title: ""), task: TaskwarriorTask(line: 1, offset: 0))
         let parents = parentsInTree(nodes, byUUID: byUUID)
         // How deep each task sits (placed ones only), found parents first, so that a chain of
@@ -145,10 +151,16 @@ public enum TaskwarriorReader {
                     container = parent
                     depth = level[ObjectIdentifier(parent)]!
                     path = path.starts(with: above) ? Array(path.dropFirst(above.count)) : path
-                    // The structure says what the field said: it is not kept as a property.
-                    var attributes = node.item.attributes
-                    attributes.properties.removeAll { $0.key == "outline_parent" }
-                    node.item.attributes = attributes
+                }
+                // The structure says what the field said, or it placed nothing: not kept.
+                if node.item.attributes.properties.contains(where: { $0.key == "outline_parent" }) {
+                    node.item.attributes.properties.removeAll { $0.key == "outline_parent" }
+                    if parents[ObjectIdentifier(node)] == nil {
+                        report.record(
+                            .dropped(
+                                "outline_parent that names no task above it in the file",
+                                "outline_parents that name no task above them in the file"), line: node.task.line)
+                    }
                 }
                 depth += path.count + 1
                 if depth > OutlineStore.maximumDepth {

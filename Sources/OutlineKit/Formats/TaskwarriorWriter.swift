@@ -155,7 +155,9 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         let recurs = TaskwarriorFieldCheck.recurs(attributes)
         for property in attributes.properties where !TaskwarriorFieldCheck.written.contains(property.key.lowercased()) {
             let key = property.key.lowercased()
-            if key == "end" && item.doneAt != nil || recurs && TaskwarriorFieldCheck.recurrenceLinks.contains(key) {
+            // The links to a template: an open repeating item's are written from its template
+            // below; a done one's, or those of an item that no longer repeats, not at all.
+            if key == "end" && item.doneAt != nil || TaskwarriorFieldCheck.recurrenceLinks.contains(key) {
                 continue
             }
             add(property.key, property.value)

@@ -97,7 +97,21 @@ struct TaskwarriorFormatTests {
         #expect(p.title == "P" && p.isDone && p.doneAt == Date(timeIntervalSince1970: 1_795_773_600))
         #expect(p.children.map(\.title) == ["Sub"] && p.children[0].children.map(\.title) == ["C"])
         #expect(p.children[0].children[0].attributes.property("outline_parent") == nil)
-        #expect(document.items[1].attributes.property("outline_parent") == "b")
+        // A cycle places neither: the fields are dropped and counted, not kept as properties that
+        // export refuses (outline writes outline_parent itself).
+        #expect(document.items[1].attributes.property("outline_parent") == nil)
+        #expect(document.report.phrases.contains("dropped 2 outline_parents that name no task above them in the file"))
+    }
+
+    /// `scheduled_repeat` is the scheduled date's repeater: without a date, or unreadable, it is
+    /// dropped and counted rather than kept as a property export refuses.
+    @Test func aScheduledRepeatWithoutItsDateIsDroppedAndCounted() throws {
+        let lone = #"{"description":"A","status":"pending","uuid":"a","scheduled_repeat":"+1m"}"#
+        let bogus =
+            #"{"description":"B","status":"pending","uuid":"b","scheduled":"20261201T090000Z","scheduled_repeat":"bogus"}"#
+        let document = try Self.read("[" + lone + ",\n" + bogus + "]")
+        #expect(document.items.allSatisfy { $0.attributes.property("scheduled_repeat") == nil })
+        #expect(document.report.phrases == ["dropped 2 scheduled_repeats without a scheduled date they repeat"])
     }
 
     /// `task import` lets a later task with an earlier one's uuid overwrite it; the outline keeps
