@@ -15,6 +15,15 @@ package enum JSONText {
     /// `export --format json` (Docs/performance.md, "Big writes, export, a million siblings").
     package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        appendContents(text, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends what goes between the quotes of `text`'s literal, escaped as `appendQuoted`
+    /// escapes it: for a string literal written in parts (taskwarrior's dotted `project`, one
+    /// title at a time). Escaping works scalar by scalar, so the parts escaped one by one are the
+    /// whole escaped.
+    package static func appendContents(_ text: String, to bytes: inout [UInt8]) {
         // Printable ASCII other than the quote and the backslash needs no escape: most titles are
         // copied as they are, tested and copied from the string's own bytes (a test through the
         // `UTF8View` one byte at a time was a twentieth of `export --format json`).
@@ -24,7 +33,6 @@ package enum JSONText {
             return true
         }
         if copied != true { appendEscaped(text, to: &bytes) }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends `number` in decimal.

@@ -8,17 +8,17 @@ struct TaskwarriorLosses {
     /// How many items were counted, the place each kind was first met.
     private var met = 0
 
-    /// Counts what the plain item `entry` loses by being a project.
-    mutating func project(_ entry: TreeEntry) {
+    /// Counts what the plain item titled `title` loses by being a project: its note and
+    /// attributes, when `hasNoteOrAttributes`, and its title's dots.
+    mutating func project(titled title: String, hasNoteOrAttributes: Bool) {
         met += 1
-        let attributes = entry.attributes ?? ItemAttributes()
-        if entry.item.note != nil || !attributes.isEmpty {
+        if hasNoteOrAttributes {
             report.record(
                 .dropped(
                     "project's note or attributes", "projects' notes or attributes", "(plain items with children)"),
                 line: met)
         }
-        if entry.item.title.contains(".") {
+        if title.contains(".") {
             report.record(
                 .dropped("project title with a dot", "project titles with dots", "(read back as two levels)"),
                 line: met)

@@ -41,10 +41,13 @@ struct TaskwarriorTemplates {
     /// from the first instance of it met; `taken` holds the uuids items already have, which a
     /// template may not reuse.
     mutating func links(
-        for fields: [(key: String, value: String)], uuid: String, attributes: ItemAttributes, taken: [String: Int64]
+        for fields: [(key: String, value: String)], uuid: String, attributes: ItemAttributes,
+        taken: inout TaskwarriorUUIDOwners
     ) -> [(key: String, value: String)] {
         var parent = attributes.property("parent").flatMap(TaskwarriorWriter.validUUID)
-        if let claimed = parent, claimed == uuid || taken[claimed] != nil { parent = nil }
+        if let claimed = parent, claimed == uuid || taken.owner(of: TaskwarriorUUID(valid: claimed)) != nil {
+            parent = nil
+        }
         let templateUUID = parent ?? TaskwarriorWriter.uuid(seed: "outline template of " + uuid)
         let rtype = attributes.property("rtype").flatMap { ["periodic", "chained"].contains($0) ? $0 : nil }
         let due = fields.first { $0.key == "due" }?.value ?? ""

@@ -23,26 +23,40 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     private let now: Date
     /// The items entered and not yet left: what the items below them need of them.
     private var ancestors: [Ancestor] = []
-    /// A plain item entered but not written: whether it is a task depends on whether children
-    /// follow it.
-    private var waiting: TreeEntry?
+    /// The plain item entered last, while no child has followed it: whether it is a task or a
+    /// project depends on whether one does. A task is written at `leave`, from the entry `leave`
+    /// is given, which is the one `enter` was: keeping the whole entry here, one more copy of it
+    /// for each item, was about 6% of the export's instructions.
+    private var waiting: Waiting?
     /// Whether a task has been written, so the next one needs a comma before it.
     private var wroteTask = false
     /// The item each uuid written so far was written for.
-    private var uuidOwners: [String: Int64] = [:]
+    private var uuidOwners = TaskwarriorUUIDOwners()
     /// The templates of the open items that repeat, written after the items.
     private var templates = TaskwarriorTemplates()
     /// What the export could not carry.
     private var losses = TaskwarriorLosses()
+    /// The fields of the task being written, while it is an open one that repeats.
+    private var record: TaskwarriorFieldRecord?
     /// What tells this outline's items from another's in the uuids made for items without one.
     private let outlineIdentity: String
 
-    /// What an item under an ancestor needs to know of it.
+    /// What the items under an ancestor need to know of it and of the items above it, made
+    /// once when the walk enters it rather than for each task below it.
     private struct Ancestor {
-        /// The title, for a plain item: part of its descendants' project.
-        var projectTitle: String?
-        /// The uuid, for a task: its children's `outline_parent`.
-        var uuid: String?
+        /// The `project` of the tasks below: the titles of the plain items down to this one,
+        /// joined by `.`, escaped as JSON (without quotes); nil with no plain item among them.
+        var project: [UInt8]?
+        /// The uuid of the nearest task at or above it: the `outline_parent` of the tasks below.
+        var parentTask: TaskwarriorUUID?
+    }
+
+    /// What a plain item waiting for a child needs to become a project.
+    private struct Waiting {
+        /// Its title: part of the project of the tasks below it.
+        var title: String
+        /// Whether it has a note or attributes, which a project loses.
+        var hasNoteOrAttributes: Bool
     }
 
     /// A writer for an outline whose dates are local to `timeZone`, exporting at `now`;
@@ -68,45 +82,64 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     public mutating func enter(_ entry: TreeEntry) throws {
         // Checked before it is known whether a plain item is a task, since a task written at
         // `leave` can no longer refuse.
-        let attributes = entry.attributes ?? ItemAttributes()
+        if let attributes = entry.attributes, !attributes.properties.isEmpty {
+            try refuseUnwritableProperties(of: entry.item, attributes)
+        }
+        if let parent = waiting.take() {
+            // A child follows: the plain item is a project.
+            enterProject(parent)
+        }
+        if entry.attributes?.state == nil, !entry.item.isDone {
+            waiting = Waiting(
+                title: entry.item.title,
+                hasNoteOrAttributes: entry.item.note != nil || entry.attributes.map { !$0.isEmpty } ?? false)
+            return
+        }
+        let uuid = write(entry)
+        ancestors.append(Ancestor(project: ancestors.last?.project, parentTask: uuid))
+    }
+
+    /// Refuses an item whose properties taskwarrior cannot take: `TaskwarriorFieldCheck`'s
+    /// problems, and a uuid a task written before has.
+    private mutating func refuseUnwritableProperties(of item: Item, _ attributes: ItemAttributes) throws {
         for property in attributes.properties {
             if let problem = TaskwarriorFieldCheck.problem(
-                key: property.key, value: property.value, item: entry.item, attributes: attributes)
+                key: property.key, value: property.value, item: item, attributes: attributes)
             {
                 throw OutlineError.invalidProperty(
                     property.key + "=" + property.value,
-                    reason: "item \(entry.item.id) cannot be exported to taskwarrior: \(problem)")
+                    reason: "item \(item.id) cannot be exported to taskwarrior: \(problem)")
             }
         }
         // taskwarrior keeps one task a uuid: a second would overwrite the first in `task
         // import`. Checked here, since a task written at `leave` can no longer refuse; a plain
         // item that turns out to be a project is checked too, which asks no more than removing
         // a copied uuid.
-        if let uuid = attributes.property("uuid").flatMap(Self.validUUID), let owner = uuidOwners[uuid] {
+        if let uuid = Self.propertyUUID(attributes), let owner = uuidOwners.owner(of: TaskwarriorUUID(valid: uuid)) {
             throw OutlineError.invalidProperty(
                 "uuid=" + uuid,
-                reason: "items \(owner) and \(entry.item.id) both have it, and taskwarrior keeps one task a uuid; "
-                    + "remove it from the copy: outline set \(entry.item.id) --property uuid=")
+                reason: "items \(owner) and \(item.id) both have it, and taskwarrior keeps one task a uuid; "
+                    + "remove it from the copy: outline set \(item.id) --property uuid=")
         }
-        if let parent = waiting {
-            // A child follows: the plain item is a project.
-            waiting = nil
-            losses.project(parent)
-            ancestors.append(Ancestor(projectTitle: parent.item.title, uuid: nil))
+    }
+
+    /// Enters a plain item with children: its title joins the project of the tasks below it.
+    private mutating func enterProject(_ parent: Waiting) {
+        losses.project(titled: parent.title, hasNoteOrAttributes: parent.hasNoteOrAttributes)
+        let above = ancestors.last
+        var project: [UInt8] = []
+        if let outer = above?.project {
+            project = outer
+            project.append(UInt8(ascii: "."))
         }
-        if entry.attributes?.state == nil, !entry.item.isDone {
-            waiting = entry
-            return
-        }
-        let uuid = write(entry)
-        ancestors.append(Ancestor(projectTitle: nil, uuid: uuid))
+        JSONText.appendContents(parent.title, to: &project)
+        ancestors.append(Ancestor(project: project, parentTask: above?.parentTask))
     }
 
     /// Ends an item: a plain item without children is written as a task now.
     public mutating func leave(_ entry: TreeEntry) {
-        if let leaf = waiting {
-            waiting = nil
-            _ = write(leaf)
+        if waiting.take() != nil {
+            _ = write(entry)
             return
         }
         ancestors.removeLast()
@@ -122,37 +155,63 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         bytes.append(wroteTask ? "\n]\n" : "]\n")
     }
 
-    /// Writes `entry` as one task's line, and returns its uuid.
-    private mutating func write(_ entry: TreeEntry) -> String {
+    /// Writes `entry` as one task's line, and returns its uuid. The fields go straight into the
+    /// document as bytes: built as strings first and joined, they were most of the export's time
+    /// (Docs/performance.md, "Export at a million items").
+    private mutating func write(_ entry: TreeEntry) -> TaskwarriorUUID {
         losses.task(entry)
         let item = entry.item
         let attributes = entry.attributes ?? ItemAttributes()
-        let uuid = attributes.property("uuid").flatMap(Self.validUUID) ?? Self.uuid(for: item, in: outlineIdentity)
-        if uuidOwners[uuid] == nil { uuidOwners[uuid] = item.id }
-        var fields: [(key: String, value: String)] = [
-            ("description", JSONText.quote(item.title)), ("status", item.isDone ? "\"completed\"" : "\"pending\""),
-            ("uuid", JSONText.quote(uuid)),
-        ]
-        func add(_ key: String, _ text: String) { fields.append((key, JSONText.quote(text))) }
-        if let doneAt = item.doneAt { add("end", TaskwarriorTime.text(doneAt)) }
-        let project = ancestors.compactMap(\.projectTitle)
-        if !project.isEmpty { add("project", project.joined(separator: ".")) }
-        if !attributes.tags.isEmpty {
-            fields.append(("tags", "[" + attributes.tags.map(JSONText.quote).joined(separator: ",") + "]"))
-        }
-        if let priority = attributes.priority { add("priority", ["A": "H", "B": "M", "C": "L"][priority.rawValue]!) }
-        if let due = attributes.due {
-            add("due", TaskwarriorTime.text(TaskwarriorTime.moment(of: due, in: timeZone)))
-            if let repeater = due.repeater { add("recur", TaskwarriorRecurrence.period(repeater)) }
-        }
-        if let scheduled = attributes.scheduled {
-            add("scheduled", TaskwarriorTime.text(TaskwarriorTime.moment(of: scheduled, in: timeZone)))
-            if let repeater = scheduled.repeater { add("scheduled_repeat", repeater.description) }
-        }
-        if let parent = ancestors.last(where: { $0.uuid != nil })?.uuid { add("outline_parent", parent) }
-        if let note = item.note { fields.append(("annotations", annotations(note))) }
-        // The properties, but for those the item itself says.
+        let uuid =
+            Self.propertyUUID(attributes).map(TaskwarriorUUID.init(valid:))
+            ?? TaskwarriorUUID(madeFor: item, in: outlineIdentity)
+        uuidOwners.note(uuid, writtenFor: item.id)
         let recurs = TaskwarriorFieldCheck.recurs(attributes)
+        record = recurs && !item.isDone ? TaskwarriorFieldRecord() : nil
+        appendLiteral(wroteTask ? ",\n{" : "\n{")
+        wroteTask = true
+        startField(#""description":"#)
+        JSONText.appendQuoted(item.title, to: &bytes)
+        startField(#","status":"#)
+        appendLiteral(item.isDone ? #""completed""# : #""pending""#)
+        startField(#","uuid":"#)
+        uuid.appendQuoted(to: &bytes)
+        if let doneAt = item.doneAt { add(#","end":"#, TaskwarriorTime.text(doneAt)) }
+        if let project = ancestors.last?.project {
+            startField(#","project":"#)
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: project)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        if !attributes.tags.isEmpty { addTags(attributes.tags) }
+        if let priority = attributes.priority { add(#","priority":"#, Self.level(of: priority)) }
+        if attributes.due != nil || attributes.scheduled != nil { addDates(attributes) }
+        if let parent = ancestors.last?.parentTask {
+            startField(#","outline_parent":"#)
+            parent.appendQuoted(to: &bytes)
+        }
+        if let note = item.note {
+            startField(#","annotations":"#)
+            bytes.append(annotations(note))
+        }
+        if !attributes.properties.isEmpty { addProperties(of: item, attributes, recurs: recurs) }
+        if var fields = record.take() {
+            fields.finish(bytes)
+            let links = templates.links(
+                for: fields.fields, uuid: uuid.text, attributes: attributes, taken: &uuidOwners)
+            for link in links {
+                bytes.append(UInt8(ascii: ","))
+                JSONText.appendQuoted(link.key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(link.value)
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return uuid
+    }
+
+    /// The properties, but for those the item itself says.
+    private mutating func addProperties(of item: Item, _ attributes: ItemAttributes, recurs: Bool) {
         for property in attributes.properties where !TaskwarriorFieldCheck.written.contains(property.key.lowercased()) {
             let key = property.key.lowercased()
             // The links to a template: an open repeating item's are written from its template
@@ -160,18 +219,77 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
             if key == "end" && item.doneAt != nil || TaskwarriorFieldCheck.recurrenceLinks.contains(key) {
                 continue
             }
-            add(property.key, property.value)
+            record?.finish(bytes)
+            bytes.append(UInt8(ascii: ","))
+            JSONText.appendQuoted(property.key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            record?.start(property.key, valueAt: bytes.count)
+            JSONText.appendQuoted(property.value, to: &bytes)
         }
-        if recurs, !item.isDone {
-            fields += templates.links(for: fields, uuid: uuid, attributes: attributes, taken: uuidOwners)
-        }
-        bytes.append(wroteTask ? ",\n{" : "\n{")
-        wroteTask = true
-        bytes.append(fields.map { JSONText.quote($0.key) + ":" + $0.value }.joined(separator: ","))
-        bytes.append("}")
-        return uuid
     }
 
+    /// The tags, as an array of strings.
+    private mutating func addTags(_ tags: [String]) {
+        startField(#","tags":"#)
+        bytes.append(UInt8(ascii: "["))
+        for (index, tag) in tags.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(tag, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// The due date with its repeater as `recur`, and the scheduled date with its own.
+    private mutating func addDates(_ attributes: ItemAttributes) {
+        if let due = attributes.due {
+            add(#","due":"#, TaskwarriorTime.text(TaskwarriorTime.moment(of: due, in: timeZone)))
+            if let repeater = due.repeater { add(#","recur":"#, TaskwarriorRecurrence.period(repeater)) }
+        }
+        if let scheduled = attributes.scheduled {
+            add(#","scheduled":"#, TaskwarriorTime.text(TaskwarriorTime.moment(of: scheduled, in: timeZone)))
+            if let repeater = scheduled.repeater { add(#","scheduled_repeat":"#, repeater.description) }
+        }
+    }
+
+    /// Starts a field: `field` is its text up to the value, `,"key":` (or `"key":` for the
+    /// first), appended as one run. The keys are the writer's own, ASCII with nothing to escape.
+    /// A task that repeats also notes the field in `record`, its key read back from `field`.
+    private mutating func startField(_ field: StaticString) {
+        guard record != nil else { return appendLiteral(field) }
+        record?.finish(bytes)
+        appendLiteral(field)
+        let key = field.withUTF8Buffer { text in
+            String(decoding: text.drop { $0 != UInt8(ascii: "\"") }.dropFirst().dropLast(2), as: UTF8.self)
+        }
+        record?.start(key, valueAt: bytes.count)
+    }
+
+    /// Appends the writer's own text, straight from the program's constant bytes.
+    private mutating func appendLiteral(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes a field whose value is a string.
+    private mutating func add(_ field: StaticString, _ value: String) {
+        startField(field)
+        JSONText.appendQuoted(value, to: &bytes)
+    }
+
+    /// taskwarrior's priority for `priority`: H, M or L.
+    private static func level(of priority: Priority) -> String {
+        switch priority {
+        case .a: "H"
+        case .b: "M"
+        case .c: "L"
+        }
+    }
+
+    /// The uuid an item's `uuid` property gives, as `validUUID` reads it; nil when it has none.
+    /// Most items have no properties at all: that test comes first.
+    private static func propertyUUID(_ attributes: ItemAttributes) -> String? {
+        guard !attributes.properties.isEmpty else { return nil }
+        return attributes.property("uuid").flatMap(validUUID)
+    }
     /// The note as annotations: a line that starts with a stamp (`2026-12-01 14:30 `) starts
     /// one at that time, the lines after it that have none go on with it, and lines before the
     /// first stamp make one at the time of the export. taskwarrior tells annotations apart by
@@ -206,33 +324,9 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         return text.lowercased()
     }
 
-    /// A uuid for an item that has none: made from its id and the outline's identity, which a
-    /// rename or a move changes neither of, so that exporting again updates the same tasks,
-    /// and items of two outlines rarely share one.
-    static func uuid(for item: Item, in outlineIdentity: String) -> String {
-        uuid(seed: "outline item \(item.id) of \(outlineIdentity)")
-    }
-
     /// A uuid made from `seed` (two FNV-1a hashes), marked as RFC 9562's version 8, made by its
-    /// own rule.
+    /// own rule, as text.
     static func uuid(seed: String) -> String {
-        let bytes = Array(seed.utf8)
-        func fnv(_ basis: UInt64) -> UInt64 {
-            bytes.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        }
-        var high = fnv(0xcbf2_9ce4_8422_2325)
-        var low = fnv(0x8422_2325_cbf2_9ce4)
-        high = (high & ~0xF000) | 0x8000
-        low = (low & ~(0xC << 60)) | (0x8 << 60)
-        let hex = String(high, radix: 16).leftPadded(16) + String(low, radix: 16).leftPadded(16)
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
-    }
-}
-
-extension String {
-    /// The string with zeros before it up to `width` characters.
-    fileprivate func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+        TaskwarriorUUID(seed: seed).text
     }
 }
