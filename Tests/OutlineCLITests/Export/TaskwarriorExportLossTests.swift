@@ -32,4 +32,21 @@ struct TaskwarriorExportLossTests {
         #expect(nothingLost.status == 0)
         #expect(nothingLost.stderr == "")
     }
+
+    /// An item that came from a repeating task and no longer repeats is written without its
+    /// template's links (they would keep it an instance of a task that repeats), and that is said.
+    @Test func anItemThatNoLongerRepeatsLeavesItsTemplateLinksOutAndSaysSo() throws {
+        try outline.run([
+            "add", "Water", "--state", "TODO", "--due", "2026-12-01",
+            "--property", "parent=11111111-1111-4111-8111-111111111111", "--property", "imask=2",
+            "--property", "rtype=periodic",
+        ])
+        let exported = try outline.run(["export", "--format", "taskwarrior"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(!exported.stdout.contains("\"parent\"") && !exported.stdout.contains("\"imask\""), "\(exported.stdout)")
+        #expect(
+            exported.stderr
+                == "taskwarrior cannot carry everything: dropped 1 template link of an item that no longer repeats "
+                + "(parent, imask, mask, rtype)\n")
+    }
 }
