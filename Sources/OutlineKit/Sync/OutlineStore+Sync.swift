@@ -277,7 +277,7 @@ extension OutlineStore {
                     throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: last)
                 }
                 if head == last, try !read({ db in try SyncTables.hasChanges(db) }) {
-                    try write { db in try SyncTables.noteRound(db) }
+                    try write { db in try SyncTables.noteRound(db, sentAll: true) }
                     return summary
                 }
             }
@@ -430,7 +430,7 @@ extension OutlineStore {
             try SyncTables.setChanged(db, stillChanged)
             if let lastCommit { try SyncTables.setConfig(db, "last_commit", lastCommit) }
             if sequence > 0 { try SyncTables.setConfig(db, "sequence", String(sequence)) }
-            try SyncTables.noteRound(db)
+            try SyncTables.noteRound(db, sentAll: summary.notSent == nil)
             try SyncTables.removeConfig(db, "pushing")
         }
     }

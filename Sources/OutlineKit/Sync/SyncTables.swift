@@ -180,9 +180,11 @@ enum SyncTables {
     /// The setting that holds the log's workflow (`SyncTree.workflow`), when one was set.
     static let baseWorkflowSetting = "workflow"
 
-    /// Notes that a round ended now, having sent every step up to the newest in the history.
-    static func noteRound(_ db: Database) throws {
+    /// Notes that a round ended now, and, when it sent what this machine had (`sentAll`), that
+    /// the steps up to the newest in the history are sent.
+    static func noteRound(_ db: Database, sentAll: Bool) throws {
         try setConfig(db, "last_round", String(Date().timeIntervalSince1970))
+        guard sentAll else { return }
         let newest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM undo_step") ?? 0
         try setConfig(db, "sent_through_step", String(newest))
     }

@@ -243,13 +243,14 @@ struct SyncTransportFaultTests: TiedSyncMachine {
             ("objects", "remote unpack failed: unable to create temporary object directory"),
             ("refs", "cannot lock ref 'refs/heads/main': Unable to create '"),
         ]
-        /// The file, but for the number and commit of the last batch this machine wrote: a
+        /// The file, but for the number and commit of the last batch this machine wrote (a
         /// refused push keeps the number it used and its commit, since a push that failed on the
-        /// way may still have landed (see `OwnBatches`).
-        // The batch's number, and when the round ran (`sync status` says), change; nothing else.
+        /// way may still have landed: see `OwnBatches`), and for when the round ran and the step
+        /// it covered (`sync status` says them).
         func dumpButTheBatchNumber() throws -> String {
             try dump(laptop).split(separator: "\n").filter {
                 !$0.contains("'sequence'") && !$0.contains("'batch:") && !$0.contains("'last_round'")
+                    && !$0.contains("'sent_through_step'")
             }
             .joined(separator: "\n")
         }
