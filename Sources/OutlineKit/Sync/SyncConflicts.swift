@@ -15,6 +15,8 @@ enum SyncConflicts {
         // Changes to items another machine removed: set aside together, item by item.
         var editsOfRemoved: [String: [SyncOperation]] = [:]
         var removedOrder: [String] = []
+        // The lists of what was brought, made once and only if an item needs them.
+        var broughtChildren: [String: [String]]?
         for operation in pending {
             let uid = operation.uid
             guard let before = reference[uid], before.isLive else {
@@ -53,10 +55,12 @@ enum SyncConflicts {
             // set aside.
             if case .delete = operation, !Value.sameContent(before, now) || before.parent != now.parent {
                 sent.append(operation)
+                if broughtChildren == nil { broughtChildren = brought.childrenByParent() }
                 conflicts.append(
                     SyncConflict(
                         uid: uid, what: "removed", kept: "removed", setAside: now.title,
-                        restore: subtree(uid, in: brought), path: brought.titles(of: uid)))
+                        restore: subtree(uid, in: brought, children: broughtChildren!),
+                        path: brought.titles(of: uid)))
                 continue
             }
             switch settleValue(operation, before: before, now: now) {
@@ -66,14 +70,16 @@ enum SyncConflicts {
                 conflicts.append(conflict)
             }
         }
+        let children = removedOrder.isEmpty ? [:] : reference.childrenByParent()
         for uid in removedOrder {
             let edits = editsOfRemoved[uid]!
-            var edited = reference
-            for edit in edits { edited.apply(edit) }
+            // The item as this machine left it: its own node alone, with its changes.
+            var edited = SyncTree(nodes: [uid: reference[uid]!])
+            for edit in edits where !isMove(edit) { edited.apply(edit) }
             conflicts.append(
                 SyncConflict(
                     uid: uid, what: "removed", kept: "removed", setAside: edited[uid]!.title,
-                    restore: subtree(uid, in: reference) + edits, path: reference.titles(of: uid)))
+                    restore: subtree(uid, in: reference, children: children) + edits, path: reference.titles(of: uid)))
         }
         return sent + conflicts.map { .conflict($0) }
     }
@@ -117,9 +123,15 @@ enum SyncConflicts {
                 restore: [Value.restore(what, from: now, uid: operation.uid)]))
     }
 
-    /// The creates that bring `uid` back with its subtree as `tree` holds it, parents first.
-    private static func subtree(_ uid: String, in tree: SyncTree) -> [SyncOperation] {
-        let children = tree.childrenByParent()
+    /// Whether `operation` moves an item (which a tree of one node cannot apply).
+    private static func isMove(_ operation: SyncOperation) -> Bool {
+        if case .move = operation { return true }
+        return false
+    }
+
+    /// The creates that bring `uid` back with its subtree as `tree` holds it (`children`, its
+    /// lists), parents first.
+    private static func subtree(_ uid: String, in tree: SyncTree, children: [String: [String]]) -> [SyncOperation] {
         var operations: [SyncOperation] = []
         var stack = [uid]
         while let current = stack.popLast() {

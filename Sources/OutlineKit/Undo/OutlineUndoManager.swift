@@ -116,45 +116,60 @@ public struct OutlineUndoManager {
         try store.read { db in try UndoHistory.list(db, limit: limit) }
     }
 
-    /// Applies one step's changeset, exactly; where that fails and a sync has since changed
-    /// what lies beside the step's items, by what the step did (`besideMovedSiblings`): a sync
-    /// that added siblings does not stop the undo of an `add`. Only a change to the step's own
-    /// items refuses it.
+    /// A step to apply again by what it did: its exact application failed where a sync has
+    /// touched its lists since. Thrown out of the transaction, which rolls the attempt back.
+    private struct RetryByIntent: Error {
+        let step: StepID
+    }
+
+    /// Applies one step's changeset: exactly, or, for a step in `byIntent`, by what it did
+    /// (`besideMovedSiblings`), so that a sync that added siblings does not stop the undo of an
+    /// `add`; only a change to the step's own items refuses it then.
+    ///
+    /// - Throws: `RetryByIntent` when the exact application fails and a sync changed the step's
+    ///   lists or items since (the caller tries again by intent, in a new transaction: the exact
+    ///   path pays for no savepoint).
     private static func apply(
-        _ changeset: SessionChangeset, of step: UndoStep, undoing: Bool, listEnds: ListEnds?, _ db: Database
+        _ changeset: SessionChangeset, of step: UndoStep, undoing: Bool, listEnds: ListEnds?, byIntent: Bool,
+        _ db: Database
     ) throws -> (rows: [ChangedRow], listEnds: ListEnds?) {
         let verb = undoing ? "undo" : "redo"
-        var result: (rows: [ChangedRow], listEnds: ListEnds?)?
-        var mismatch: ChangesetApplication.Mismatch?
-        try db.inSavepoint {
+        if byIntent {
             do {
-                result = try ChangesetApplication.apply(
-                    changeset, inverted: undoing, expecting: listEnds,
-                    syncedSince: try UndoHistory.syncedAfter(step.number, db), db)
-                return .commit
-            } catch let error as ChangesetApplication.Mismatch {
-                mismatch = error
-                return .rollback
-            }
-        }
-        if let result { return result }
-        guard try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: step.number, db) else {
-            throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch?.reason ?? "")
-        }
-        try db.inSavepoint {
-            do {
-                result = try ChangesetApplication.apply(
+                return try ChangesetApplication.apply(
                     changeset, inverted: undoing, expecting: listEnds, besideMovedSiblings: true, db)
-                return .commit
             } catch is ChangesetApplication.Mismatch {
-                return .rollback
+                throw OutlineError.historyChangedBySync(verb: verb, step: step.name)
             }
         }
-        guard let result else { throw OutlineError.historyChangedBySync(verb: verb, step: step.name) }
-        return result
+        do {
+            return try ChangesetApplication.apply(
+                changeset, inverted: undoing, expecting: listEnds,
+                syncedSince: try UndoHistory.syncedAfter(step.number, db), db)
+        } catch let mismatch as ChangesetApplication.Mismatch {
+            guard try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: step.number, db) else {
+                throw OutlineError.historyMismatch(verb: verb, step: step.name, reason: mismatch.reason)
+            }
+            throw RetryByIntent(step: step.number)
+        }
     }
 
     private func travel(undoing: Bool, steps: Int, dryRun: Bool, reportingChanges: Bool) throws -> [UndoStep] {
+        var byIntent: Set<StepID> = []
+        while true {
+            do {
+                return try travelOnce(
+                    undoing: undoing, steps: steps, dryRun: dryRun, reportingChanges: reportingChanges,
+                    byIntent: byIntent)
+            } catch let retry as RetryByIntent where !byIntent.contains(retry.step) {
+                byIntent.insert(retry.step)
+            }
+        }
+    }
+
+    private func travelOnce(
+        undoing: Bool, steps: Int, dryRun: Bool, reportingChanges: Bool, byIntent: Set<StepID>
+    ) throws -> [UndoStep] {
         let verb = undoing ? "undo" : "redo"
         guard steps >= 1 else { throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: 0) }
         let applied = try store.writeApplyingHistory(commit: !dryRun) { db in
@@ -164,7 +179,9 @@ public struct OutlineUndoManager {
                 throw OutlineError.notEnoughSteps(verb: verb, requested: steps, available: entries.count)
             }
             return try entries.map { step, changeset, listEnds in
-                let (rows, newEnds) = try Self.apply(changeset, of: step, undoing: undoing, listEnds: listEnds, db)
+                let (rows, newEnds) = try Self.apply(
+                    changeset, of: step, undoing: undoing, listEnds: listEnds,
+                    byIntent: byIntent.contains(step.number), db)
                 try UndoHistory.setUndone(db, step.number, undoing, listEnds: newEnds)
                 var applied = step
                 applied.isUndone = undoing
