@@ -242,11 +242,14 @@ public final class OutlineStore {
     ///   rolled back.
     /// - Parameter alsoRecording: an add-on's tables whose rows the step holds beside the items,
     ///   so that undo puts them back too.
+    /// - Parameter applyingHistory: the body applies a recorded step (`undo --step`), which
+    ///   wants foreign keys off (`writeApplyingHistory`).
     func performChange(
         reportingChanges: Bool, commit: Bool = true, alsoRecording tables: [String] = [],
-        _ body: (Database) throws -> ChangeResult
+        applyingHistory: Bool = false, _ body: (Database) throws -> ChangeResult
     ) throws -> ChangeResult {
-        try write(commit: commit) { db in
+        /// The change and its step, in the transaction the caller chose.
+        func changeAndRecord(_ db: Database) throws -> ChangeResult {
             var (result, changeset) = try SessionChangeset.record(db, alsoRecording: tables) { try body(db) }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
@@ -256,6 +259,8 @@ public final class OutlineStore {
             }
             return result
         }
+        return applyingHistory
+            ? try writeApplyingHistory(commit: commit, changeAndRecord) : try write(commit: commit, changeAndRecord)
     }
 
     /// The change report of the change whose applied rows are `rows`, the database being in the

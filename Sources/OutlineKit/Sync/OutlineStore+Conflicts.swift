@@ -27,9 +27,7 @@ extension OutlineStore {
         return try read { db in
             guard try SyncTables.configuration(db) != nil else { return [] }
             let base = try SyncTables.base(db)
-            return try SyncTables.storedConflicts(db).filter { !$0.resolvedHere }.map { entry in
-                try Self.openConflict(entry.conflict, base: base, db)
-            }
+            return try SyncTables.listedConflicts(db).map { try Self.openConflict($0, base: base, db) }
         }
     }
 
@@ -89,11 +87,11 @@ extension OutlineStore {
     /// The open conflict `number`, not yet taken or dismissed here, and the log's outline.
     private static func requireOpenConflict(_ number: Int, _ db: Database) throws -> (SyncConflict, SyncTree) {
         guard try SyncTables.configuration(db) != nil else { throw SyncFailure.notSetUp }
-        let open = try SyncTables.storedConflicts(db).filter { !$0.resolvedHere }
-        guard let entry = open.first(where: { $0.conflict.number == number }) else {
-            throw SyncFailure.unknownConflict(number: number, open: open.map(\.conflict.number))
+        let open = try SyncTables.listedConflicts(db)
+        guard let conflict = open.first(where: { $0.number == number }) else {
+            throw SyncFailure.unknownConflict(number: number, open: open.map(\.number))
         }
-        return (entry.conflict, try SyncTables.base(db))
+        return (conflict, try SyncTables.base(db))
     }
 
     /// A conflict as it is listed: with the item's local id and its path here, or, for an item

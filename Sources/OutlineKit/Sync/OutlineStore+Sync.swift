@@ -294,6 +294,9 @@ extension OutlineStore {
             for batch in own.batches { reference.apply(batch) }
             reference.touched = []
             let pending = try read { db in try SyncDiff.operations(db, base: reference) }
+            // This machine's changes as made (not as settled against the others'): what differs
+            // from them when the round writes was changed here while it ran.
+            let madeHere = SyncBatch(replica: configuration.replica, operations: pending)
             var brought = base
             for logged in entries {
                 let touchedBefore = brought.touched.count
@@ -336,7 +339,7 @@ extension OutlineStore {
                     // All this machine changed, the log holds already (another machine made the
                     // same changes, or took the same conflict): nothing to send, and nothing of it
                     // left to keep over what the round brought.
-                    sentFrom.apply(SyncBatch(replica: configuration.replica, operations: pending))
+                    sentFrom.apply(madeHere)
                 } else {
                     do {
                         // What every machine would refuse is never sent: it would stop them all.
@@ -359,9 +362,7 @@ extension OutlineStore {
                             sent.rescued = brought.rescued
                             final = sent
                             newLast = commit
-                            // This machine's changes as made (not as merged): what differs from
-                            // them now was changed here while the round ran.
-                            sentFrom.apply(SyncBatch(replica: configuration.replica, operations: pending))
+                            sentFrom.apply(madeHere)
                             summary.sent = pending.count
                         }
                     } catch let error as SyncFailure {
@@ -378,11 +379,12 @@ extension OutlineStore {
             try applyRound(
                 sentFrom: sentFrom, final: final, lastCommit: newLast, sequence: sequence, into: &summary,
                 reportingChanges: reportingChanges)
-            try read { db in
-                summary.conflicts = try final.conflicts.filter { $0.number > base.conflictCount }.map {
-                    try Self.openConflict($0, base: final, db)
+            let newConflicts = final.conflicts.filter { $0.number > base.conflictCount }
+            if !newConflicts.isEmpty || !rescued.isEmpty {
+                try read { db in
+                    summary.conflicts = try newConflicts.map { try Self.openConflict($0, base: final, db) }
+                    summary.rescued = try Self.rescueNotes(rescued, final, db)
                 }
-                summary.rescued = try Self.rescueNotes(rescued, final, db)
             }
             return summary
         }

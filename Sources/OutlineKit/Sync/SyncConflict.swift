@@ -38,7 +38,13 @@ extension SyncConflict {
         field("set_aside", setAside)
         text += ", \"path\": ".utf8
         text += JSONText.array(path).utf8
-        text += ", \"restore\": [".utf8
+        text += ", \"restore\": ".utf8
+        appendRestore(to: &text)
+    }
+
+    /// The restore operations as a JSON array.
+    private func appendRestore(to text: inout [UInt8]) {
+        text += "[".utf8
         for (index, operation) in restore.enumerated() {
             if index > 0 { text += ", ".utf8 }
             SyncBatch.append(operation, to: &text)
@@ -88,12 +94,8 @@ extension SyncConflict {
 
     /// The restore operations as JSON text, for the `sync_conflict` table.
     var restoreJSON: String {
-        var text = Array("[".utf8)
-        for (index, operation) in restore.enumerated() {
-            if index > 0 { text += ", ".utf8 }
-            SyncBatch.append(operation, to: &text)
-        }
-        text += "]".utf8
+        var text: [UInt8] = []
+        appendRestore(to: &text)
         return String(decoding: text, as: UTF8.self)
     }
 }

@@ -17,6 +17,15 @@ enum SyncConflicts {
         var removedOrder: [String] = []
         // The lists of what was brought, made once and only if an item needs them.
         var broughtChildren: [String: [String]]?
+        /// Sends one change of a value, settled: as it is, merged, or with its conflict after it.
+        func send(_ change: SyncOperation, before: SyncTree.Node, now: SyncTree.Node) {
+            switch settleValue(change, before: before, now: now) {
+            case .send(let settled): sent.append(settled)
+            case .conflict(let conflict):
+                sent.append(change)
+                conflicts.append(conflict)
+            }
+        }
         for operation in pending {
             let uid = operation.uid
             guard let before = reference[uid], before.isLive else {
@@ -29,12 +38,7 @@ enum SyncConflicts {
                         parent: now.parent, key: now.key, title: title, doneAt: doneAt, note: note, isLive: true,
                         attributes: attributes)
                     for change in SyncDiff.contentOperations(of: uid, from: before, to: mine) {
-                        switch settleValue(change, before: before, now: now) {
-                        case .send(let settled): sent.append(settled)
-                        case .conflict(let conflict):
-                            sent.append(change)
-                            conflicts.append(conflict)
-                        }
+                        send(change, before: before, now: now)
                     }
                     continue
                 }
@@ -63,12 +67,7 @@ enum SyncConflicts {
                         path: brought.titles(of: uid)))
                 continue
             }
-            switch settleValue(operation, before: before, now: now) {
-            case .send(let settled): sent.append(settled)
-            case .conflict(let conflict):
-                sent.append(operation)
-                conflicts.append(conflict)
-            }
+            send(operation, before: before, now: now)
         }
         let children = removedOrder.isEmpty ? [:] : reference.childrenByParent()
         for uid in removedOrder {

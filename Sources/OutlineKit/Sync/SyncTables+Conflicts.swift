@@ -19,11 +19,7 @@ extension SyncTables {
 
     /// Reads the log's open conflicts and their count into `tree`, the log's outline.
     static func readConflicts(_ db: Database, into tree: inout SyncTree) throws {
-        tree.conflictCount =
-            try String.fetchOne(
-                db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?",
-                arguments: [conflictCountSetting]
-            ).flatMap { Int($0) } ?? 0
+        tree.conflictCount = try config(db, conflictCountSetting).flatMap { Int($0) } ?? 0
         tree.conflicts = try storedConflicts(db).filter(\.inLog).map(\.conflict)
     }
 

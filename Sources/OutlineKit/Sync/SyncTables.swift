@@ -155,6 +155,12 @@ enum SyncTables {
     /// round lands, if at all, before a later round of the same database has pushed twice.
     static let keptWritten = 20
 
+    /// The setting `name`, or nil.
+    static func config(_ db: Database, _ name: String) throws -> String? {
+        try String.fetchOne(
+            db.cachedStatement(sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?"), arguments: [name])
+    }
+
     static func setConfig(_ db: Database, _ name: String, _ value: String) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO sync_config (name, value) VALUES (?, ?)", arguments: [name, value])
@@ -192,9 +198,7 @@ enum SyncTables {
     /// The names of the steps made here since the last round, oldest first: what it has not
     /// sent yet, as `history` names it (steps undone since are left out, as their changes are).
     static func unsentSteps(_ db: Database) throws -> [String] {
-        let last =
-            try String.fetchOne(db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = 'sent_through_step'")
-            .flatMap { Int64($0) } ?? 0
+        let last = try config(db, "sent_through_step").flatMap { Int64($0) } ?? 0
         return try String.fetchAll(
             db,
             sql: "SELECT CAST(name AS TEXT) FROM undo_step WHERE id > ? AND origin = 0 AND undone = 0 ORDER BY id",
@@ -203,8 +207,7 @@ enum SyncTables {
 
     /// When the last round ended, if one was noted.
     static func lastRound(_ db: Database) throws -> Date? {
-        try String.fetchOne(db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = 'last_round'")
-            .flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        try config(db, "last_round").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
     }
 
     /// The outline's workflow here, as stored, or nil when it never set one.
@@ -239,8 +242,7 @@ enum SyncTables {
                 parent: row[1], key: row[2], title: row[3], doneAt: row[4], note: row[5], isLive: row[6],
                 attributes: storedAttributes(row[7]) ?? SyncAttributes())
         }
-        let workflow = try String.fetchOne(
-            db, sql: "SELECT CAST(value AS TEXT) FROM sync_config WHERE name = ?", arguments: [baseWorkflowSetting])
+        let workflow = try config(db, baseWorkflowSetting)
         var tree = SyncTree(nodes: nodes, workflow: workflow)
         try readConflicts(db, into: &tree)
         return tree

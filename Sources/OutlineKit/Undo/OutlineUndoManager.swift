@@ -70,7 +70,7 @@ public struct OutlineUndoManager {
     public func revert(step number: Int64, dryRun: Bool = false, reportingChanges: Bool = false) throws
         -> ChangeResult
     {
-        try store.writeApplyingHistory(commit: !dryRun) { db in
+        try store.performChange(reportingChanges: reportingChanges, commit: !dryRun, applyingHistory: true) { db in
             guard let (step, changeset, bySync) = try UndoHistory.step(db, number: number) else {
                 throw OutlineError.stepNotRevertible(number: number, reason: "the history holds no such step")
             }
@@ -79,30 +79,20 @@ public struct OutlineUndoManager {
                 throw OutlineError.stepNotRevertible(
                     number: number, reason: "it is undone already (redo brings it back)")
             }
-            var (result, recorded) = try SessionChangeset.record(db) { () throws -> ChangeResult in
-                let rows: [ChangedRow]
-                do {
-                    (rows, _) = try ChangesetApplication.apply(
-                        changeset, inverted: true, expecting: nil, besideMovedSiblings: true, db)
-                } catch let mismatch as ChangesetApplication.Mismatch {
-                    if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: number, db) {
-                        throw OutlineError.historyChangedBySync(verb: "undo", step: step.name)
-                    }
-                    // Later steps here, or an edit outside outline: either way, its items moved on.
-                    throw OutlineError.stepNotRevertible(
-                        number: number,
-                        reason: "its items changed since (\(mismatch.reason)); undo the later steps first")
+            let rows: [ChangedRow]
+            do {
+                (rows, _) = try ChangesetApplication.apply(
+                    changeset, inverted: true, expecting: nil, besideMovedSiblings: true, db)
+            } catch let mismatch as ChangesetApplication.Mismatch {
+                if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: number, db) {
+                    throw OutlineError.historyChangedBySync(verb: "undo", step: step.name)
                 }
-                let parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
-                return ChangeResult(action: .revert(number: number, name: step.name), touchedParents: parents)
+                // Later steps here, or an edit outside outline: either way, its items moved on.
+                throw OutlineError.stepNotRevertible(
+                    number: number, reason: "its items changed since (\(mismatch.reason)); undo the later steps first")
             }
-            if !recorded.isEmpty {
-                result.step = try UndoHistory.push(
-                    db, name: result.action.name, changeset: recorded,
-                    listEnds: try ListEnds(db, parents: result.touchedParents), levels: store.levelsOfUndo)
-                if reportingChanges { result.changes = try store.report(db, try recorded.rows(inverted: false)) }
-            }
-            return result
+            let parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
+            return ChangeResult(action: .revert(number: number, name: step.name), touchedParents: parents)
         }
     }
 
