@@ -81,7 +81,7 @@ package struct Outline: ParsableCommand {
             Reopen.self, SetCommand.self, WorkflowCommand.self, TagsCommand.self, AgendaCommand.self, NoteCommand.self,
             Sort.self,
             Export.self, Import.self,
-            Undo.self, Redo.self, History.self, Watch.self,
+            Undo.self, Redo.self, History.self, Watch.self, Tui.self,
             Sync.self, Conflicts.self, Check.self, Reindex.self,
         ]
     )

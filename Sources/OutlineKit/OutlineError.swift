@@ -123,6 +123,8 @@ public enum OutlineError: Error, Equatable, Sendable {
     case anchorIsMoved(ItemID)
     /// The sibling that marks the place is not a child of the parent that was also named.
     case anchorNotUnderParent(anchor: ItemID, parent: ItemID)
+    /// The item is not a row of the `VisibleTree` asked about: outside its root, or folded away.
+    case notShown(item: ItemID, root: ItemID)
 
     // What an item holds.
 
@@ -315,6 +317,9 @@ extension OutlineError: LocalizedError {
             return "that would nest items more than \(limit) levels deep, the most an outline may"
         case .fileNestsTooDeep(let limit):
             return "the outline nests more than \(limit) levels deep (the file was edited outside outline)"
+        case .notShown(let id, let root):
+            return root == .root
+                ? "item \(id) is folded away" : "item \(id) is not shown under item \(root), or is folded away"
         case .anchorIsMoved(let id):
             return "item \(id) is being moved, so it cannot also mark the place"
         case .anchorNotUnderParent(let anchor, let parent):

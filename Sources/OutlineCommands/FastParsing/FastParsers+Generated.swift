@@ -31,6 +31,7 @@ extension FastParsers {
         ("redo", ["--db"], parseRedo),
         ("history", ["--db", "--limit"], parseHistory),
         ("watch", ["--db", "--depth"], parseWatch),
+        ("tui", ["--db"], parseTui),
         // sync: parsed by swift-argument-parser alone: it has commands of its own
         // conflicts: parsed by swift-argument-parser alone: it has commands of its own
         ("check", ["--db"], parseCheck),
@@ -299,6 +300,14 @@ extension FastParsers {
             command.global = try globalOptions(line)
             command.item = try FastValue.next(&operands, ItemReference.argument)
             command.levels = try depthOption(line)
+        }
+    }
+
+    /// `tui`.
+    private static func parseTui(_ arguments: ArraySlice<String>) throws -> (any ParsableCommand)? {
+        try parse(arguments, into: Outline.Tui(), options: ["--db"], flags: ["--json"]) { command, line, operands in
+            command.global = try globalOptions(line)
+            command.item = try FastValue.next(&operands, ItemReference.argument)
         }
     }
 

@@ -67,6 +67,11 @@ enum Terminal {
         return isStandardOutputTerminal
     }()
 
+    /// Reverse video and underline, which are no colours: on a terminal unless TERM is dumb,
+    /// whatever NO_COLOR says.
+    static let usesAttributes: Bool =
+        isStandardOutputTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+
     static func dim(_ text: String) -> String { usesColour && !text.isEmpty ? "\u{1B}[2m\(text)\u{1B}[22m" : text }
     static func bold(_ text: String) -> String { usesColour && !text.isEmpty ? "\u{1B}[1m\(text)\u{1B}[22m" : text }
 }

@@ -1,11 +1,18 @@
 import Foundation
 
-/// A key as `watch` understands it: a plain byte, or one of the keys a terminal sends as an
-/// escape sequence.
+/// A key as `watch` and `tui` understand it: a plain byte, or one of the keys a terminal sends as
+/// an escape sequence.
 enum Key: Equatable {
-    /// A key that sends one byte: a letter, space, a control character such as Ctrl-C (3).
+    /// A key that sends one byte: a letter, space, a control character such as Ctrl-C (3), or
+    /// one byte of a character that UTF-8 writes in several.
     case byte(UInt8)
-    case up, down, pageUp, pageDown, home, end
+    case up, down, left, right, pageUp, pageDown, home, end
+    /// The Delete key (`ESC [ 3 ~`), not Backspace.
+    case delete
+    /// Shift-Tab (`ESC [ Z`).
+    case backTab
+    /// Up or Down with Alt held (`ESC [ 1 ; 3 A`).
+    case altUp, altDown
     /// Escape pressed on its own: no sequence followed it.
     case escape
     /// A sequence `watch` has no use for (left, right, function keys...), read whole so that
@@ -87,19 +94,33 @@ enum KeyDecoder {
             // The first parameter names the key; a modifier may follow after `;`.
             switch parameters.split(separator: ";").first {
             case "1", "7": return .home
+            case "3": return .delete
             case "4", "8": return .end
             case "5": return .pageUp
             case "6": return .pageDown
             default: return .other
             }
         }
-        return finalLetterKey(final) ?? .other
+        let key = finalLetterKey(final) ?? .other
+        // Alt adds 2 to the modifier parameter (`1;3`), with Shift or Ctrl beside it 4, 7 or 8.
+        let altModifiers: Set<Substring> = ["3", "4", "7", "8"]
+        if let modifier = parameters.split(separator: ";").dropFirst().first, altModifiers.contains(modifier) {
+            switch key {
+            case .up: return .altUp
+            case .down: return .altDown
+            default: break
+            }
+        }
+        return key
     }
 
     private static func finalLetterKey(_ final: UInt8) -> Key? {
         switch final {
         case UInt8(ascii: "A"): .up
         case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "Z"): .backTab
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
         default: nil

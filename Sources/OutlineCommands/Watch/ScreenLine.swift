@@ -1,10 +1,13 @@
 import OutlineKit
 
-/// One row of the watch screen, built from pieces that may be styled, and cut as a whole to the
+/// One row of the watch or outliner screen, built from pieces that may be styled, and cut as a whole to the
 /// terminal's width by `TerminalWidth`, so that no row ever wraps onto the next.
 struct ScreenLine {
     enum Style {
         case plain, dim, bold
+        /// Reverse video (the outliner's cursor) and underline (a title being typed): no colour,
+        /// so shown with NO_COLOR too, but not on a terminal that has no attributes at all.
+        case reverse, underline
         /// An SGR foreground colour, such as 31 for red.
         case colour(Int)
 
@@ -14,6 +17,8 @@ struct ScreenLine {
             case .plain: text
             case .dim: Terminal.dim(text)
             case .bold: Terminal.bold(text)
+            case .reverse: Terminal.usesAttributes && !text.isEmpty ? "\u{1B}[7m\(text)\u{1B}[27m" : text
+            case .underline: Terminal.usesAttributes && !text.isEmpty ? "\u{1B}[4m\(text)\u{1B}[24m" : text
             case .colour(let code): Terminal.usesColour && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[39m" : text
             }
         }
@@ -28,6 +33,9 @@ struct ScreenLine {
     mutating func append(_ text: String, _ style: Style = .plain) {
         pieces.append((text, style))
     }
+
+    /// How many columns the row takes before any cut.
+    var width: Int { pieces.reduce(0) { $0 + TerminalWidth.columns(of: $1.text) } }
 
     /// The row, styled, at most `columns` wide: the piece that reaches the edge is cut with `…`
     /// and the pieces after it are left out.

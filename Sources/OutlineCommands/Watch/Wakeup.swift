@@ -68,6 +68,9 @@ final class Wakeup {
         if inotify >= 0 { close(inotify) }
     }
 
+    /// Whether keys that one read brought together are still waiting to be taken.
+    var hasQueuedKeys: Bool { keys?.hasQueuedKeys ?? false }
+
     /// Blocks until something happens or `timeout` seconds pass. Keys that one read brought
     /// together come one a call, without blocking.
     func wait(timeout: TimeInterval) -> WakeReason {

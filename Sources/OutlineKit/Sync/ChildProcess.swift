@@ -10,13 +10,13 @@ import Foundation
 /// with nothing to do), its `readDataToEndOfFile` stops the process when a signal interrupts a
 /// read, and launching from several threads at once crashed the tests. The child starts with
 /// no signal blocked and SIGPIPE at its default, whatever this process has set.
-enum ChildProcess {
+package enum ChildProcess {
     /// What a program did: its exit status (128 + the signal's number if a signal ended it) and
     /// what it wrote.
-    struct Output {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
+    package struct Output {
+        package var status: Int32
+        package var stdout: Data
+        package var stderr: String
         /// Whether it was stopped for running past its time limit.
         var timedOut = false
         /// Standard output as text, white space around it trimmed.
@@ -31,7 +31,7 @@ enum ChildProcess {
     /// `started` is given the program's process id as soon as it runs, before any waiting.
     ///
     /// - Throws: `SyncFailure.gitMissing` when the program cannot be started.
-    static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String], input: Data?, timeout: TimeInterval? = nil,
         started: ((pid_t) -> Void)? = nil
     ) throws -> Output {

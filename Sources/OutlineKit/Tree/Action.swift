@@ -211,7 +211,7 @@ public enum Action: Equatable, Sendable {
     }
 
     /// Quotes a title, shortened so that a step name stays one readable line.
-    static func quote(_ title: String) -> String { "\"\(shortened(title))\"" }
+    package static func quote(_ title: String) -> String { "\"\(shortened(title))\"" }
 
     /// The title cut to 48 characters, with an ellipsis when it was longer.
     static func shortened(_ title: String) -> String {

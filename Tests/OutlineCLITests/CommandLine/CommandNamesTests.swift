@@ -41,7 +41,7 @@ struct CommandNamesTests {
             "add x", "ls", "show 1", "find x", "rm 1", "mv 1 --under 2", "cp 1 --under 2", "edit 1 t", "edit --print",
             "done 1", "reopen 1", "set 1 --tag x", "workflow", "tags", "agenda", "note 1", "sort 1", "export",
             "import -", "undo",
-            "redo", "history", "watch", "check",
+            "redo", "history", "watch", "tui", "check",
             "reindex", "sync", "sync init r", "sync status", "sync compact", "sync remote r", "conflicts",
             "conflicts take 1", "conflicts dismiss 1",
         ]

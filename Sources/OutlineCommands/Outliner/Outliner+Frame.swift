@@ -1,0 +1,167 @@
+import Foundation
+import OutlineKit
+
+/// What the outliner draws: a header with the view's path, the rows around the cursor, and a
+/// line for messages, the search and the `:` prompt.
+extension Outliner {
+    /// One screen: its lines, each already cut to the width, and where the terminal's cursor
+    /// stands while a line is edited (0-based row and column).
+    struct Frame: Equatable {
+        var lines: [String]
+        var cursor: (row: Int, column: Int)?
+
+        static func == (left: Frame, right: Frame) -> Bool {
+            left.lines == right.lines && left.cursor?.row == right.cursor?.row
+                && left.cursor?.column == right.cursor?.column
+        }
+    }
+
+    /// The screen for a terminal of `rows` by `columns`, marks that have faded dropped.
+    func frame(rows: Int, columns: Int, now: Date = Date()) throws -> Frame {
+        marks = marks.filter { $0.value.until > now }
+        let height = max(1, rows - 2)
+        pageSize = max(1, height - 1)
+        if case .reading(let title, let lines, let offset) = mode {
+            return Frame(lines: reading(title, lines, offset: offset, rows: rows, columns: columns), cursor: nil)
+        }
+        var lines = [try header().rendered(columns: columns)]
+        let (treeLines, editCursor) = try treeLines(height: height, columns: columns)
+        lines += treeLines
+        while lines.count < rows - 1 { lines.append("") }
+        let (bottom, promptCursor) = statusLine(columns: columns)
+        lines.append(bottom)
+        let cursor = editCursor.map { (row: $0.row + 1, column: $0.column) } ?? promptCursor.map { (rows - 1, $0) }
+        return Frame(lines: Array(lines.prefix(rows)), cursor: cursor)
+    }
+
+    /// The list of keys, or a command's output: as many lines as fit from `offset`, and a last
+    /// line that says how many more there are.
+    private func reading(_ title: String, _ lines: [String], offset: Int, rows: Int, columns: Int) -> [String] {
+        let header = ScreenLine("outline tui · \(title) · j k scroll · any other key returns", .bold)
+        var screen = [header.rendered(columns: columns)]
+        let remaining = lines.dropFirst(offset)
+        let room = remaining.count > rows - 1 ? rows - 2 : rows - 1
+        screen += remaining.prefix(max(0, room)).map {
+            ScreenLine(TitleSanitizer.forTerminal($0)).rendered(columns: columns)
+        }
+        if remaining.count > room, room >= 0 {
+            screen.append(
+                ScreenLine("↓ \(remaining.count - room) more lines: j or Space", .dim).rendered(columns: columns))
+        }
+        return screen
+    }
+
+    /// The view's place, and the two keys a newcomer needs.
+    private func header() throws -> ScreenLine {
+        let place = tree.root == .root ? "/" : try store.path(of: tree.root).description
+        var line = ScreenLine("outline tui", .bold)
+        line.append(" · ")
+        line.append(TitleSanitizer.forTerminal(place), .bold)
+        line.append(" · ? keys · q quits", .dim)
+        return line
+    }
+
+    /// A row of the tree, or the new row being typed.
+    private enum TreeLine {
+        case row(OutlineRow)
+        case newRow(depth: Int)
+    }
+
+    /// The tree's lines around the cursor, and where the edited title's cursor stands.
+    private func treeLines(height: Int, columns: Int) throws -> ([String], (row: Int, column: Int)?) {
+        // Another process may have removed or moved the cursor's item since the last look.
+        if let cursor, try store.shownRow(for: cursor, in: tree) != cursor { try repairCursor() }
+        guard let cursor else {
+            if case .editing(.newItem, let editor) = mode {
+                let drawn = OutlinerRowLine.newRow(
+                    depth: 1, idWidth: 1, editor: editor, columns: columns)
+                return ([drawn.text], (0, drawn.cursorColumn ?? 0))
+            }
+            return ([ScreenLine("  (nothing here yet: o adds an item)", .dim).rendered(columns: columns)], nil)
+        }
+        cursorLine = min(max(0, cursorLine), height - 1)
+        var above = try store.rows(of: tree, before: cursor, count: cursorLine)
+        let below = try store.rows(of: tree, from: cursor, count: height - above.count)
+        if above.count + below.count < height, let first = above.first?.id ?? below.first?.id {
+            // Near the end: fill the screen from above rather than leave it half empty.
+            let more = try store.rows(of: tree, before: first, count: height - above.count - below.count)
+            above = more + above
+        }
+        cursorLine = above.count
+        // Nearest first, alternating below and above: where the cursor goes if its item goes.
+        let after = below.dropFirst().map(\.id)
+        let before = above.reversed().map(\.id)
+        var nearby: [ItemID] = []
+        for index in 0..<max(after.count, before.count) where nearby.count < 6 {
+            if index < after.count { nearby.append(after[index]) }
+            if index < before.count { nearby.append(before[index]) }
+        }
+        lastNeighbours = nearby + (try store.ancestors(of: cursor).reversed())
+        var rows = above.map(TreeLine.row) + below.map(TreeLine.row)
+        var editedIndex: Int?
+        if case .editing(let line, _) = mode {
+            switch line {
+            case .title: editedIndex = cursorLine
+            case .newItem(_, let placement):
+                let depth = below.first?.depth ?? 1
+                switch placement {
+                case .before:
+                    rows.insert(.newRow(depth: depth), at: cursorLine)
+                    editedIndex = cursorLine
+                default:
+                    let childDepth = placement == .at(1) ? depth + 1 : depth
+                    rows.insert(.newRow(depth: childDepth), at: cursorLine + 1)
+                    editedIndex = cursorLine + 1
+                }
+                if rows.count > height {
+                    if editedIndex! >= height {
+                        rows.removeFirst()
+                        editedIndex! -= 1
+                    } else {
+                        rows.removeLast()
+                    }
+                }
+            }
+        }
+        let idWidth = String(try store.largestID()).count
+        var lines: [String] = []
+        var editCursor: (row: Int, column: Int)?
+        for (index, line) in rows.enumerated() {
+            let editor: LineEditor? =
+                if index == editedIndex, case .editing(_, let editor) = mode { editor } else { nil }
+            let drawn: (text: String, cursorColumn: Int?)
+            switch line {
+            case .row(let row):
+                drawn = OutlinerRowLine.render(
+                    row, isCursor: row.id == cursor && editor == nil, mark: marks[row.id]?.mark, idWidth: idWidth,
+                    editor: editor, columns: columns)
+            case .newRow(let depth):
+                drawn = OutlinerRowLine.newRow(depth: depth, idWidth: idWidth, editor: editor!, columns: columns)
+            }
+            lines.append(drawn.text)
+            if let column = drawn.cursorColumn { editCursor = (index, column) }
+        }
+        return (lines, editCursor)
+    }
+
+    /// The bottom line: the prompt being typed, or the last message, or what a pending key waits
+    /// for.
+    private func statusLine(columns: Int) -> (String, Int?) {
+        switch mode {
+        case .searching(let editor), .commandLine(let editor):
+            let prompt = if case .searching = mode { "/" } else { ":" }
+            let visible = editor.visible(width: columns - 1)
+            return (prompt + visible.text, 1 + visible.cursorColumn)
+        case .editing:
+            return (ScreenLine("Enter saves · Esc cancels", .dim).rendered(columns: columns), nil)
+        default: break
+        }
+        if let pendingKey {
+            let waiting = pendingKey == UInt8(ascii: "d") ? "d: d again removes the item" : "y: y again copies the item"
+            return (ScreenLine(waiting, .dim).rendered(columns: columns), nil)
+        }
+        guard let message else { return ("", nil) }
+        let text = TitleSanitizer.forTerminal(message.text)
+        return (ScreenLine(text, message.isError ? .colour(31) : .plain).rendered(columns: columns), nil)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import OutlineKit
+
+/// The outliner on the terminal: waits for a key, another process's commit, a signal or a mark
+/// to fade; hands keys to the `Outliner`; carries out what it asks of the terminal (the note's
+/// editor, a `:` command); and redraws.
+struct OutlinerLoop {
+    let store: OutlineStore
+    let outliner: Outliner
+
+    /// How often to look for changes even without a wake-up, in case inotify misses one.
+    private static let fallbackPoll: TimeInterval = 2
+
+    /// Runs until q or Ctrl-C (nil) or a signal that ends it (its number).
+    func run() throws -> Int32? {
+        let feed = try ChangeFeed(store: store)
+        let terminal = OutlinerTerminal()
+        let wakeup = Wakeup(
+            databasePath: store.path, signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP], readsKeys: true)
+        terminal.enter()
+        defer { terminal.restore() }
+        func draw() throws {
+            let (rows, columns) = terminal.size
+            let frame = try outliner.frame(rows: rows, columns: columns)
+            terminal.draw(frame.lines, cursor: frame.cursor)
+        }
+        func followChanges() throws {
+            let update = try feed.poll()
+            try outliner.note(update.events, neighbours: outliner.lastNeighbours)
+        }
+        try draw()
+        while true {
+            let timeout = min(
+                Self.fallbackPoll, outliner.nextExpiry.map { max(0.05, $0.timeIntervalSinceNow) } ?? Self.fallbackPoll)
+            switch wakeup.wait(timeout: timeout) {
+            case .signal(SIGWINCH): terminal.invalidate()
+            case .signal(SIGTSTP):
+                // Ctrl-Z: the shell gets its terminal back as it was; `fg` brings the screen back.
+                terminal.restore()
+                signal(SIGTSTP, SIG_DFL)
+                raise(SIGTSTP)
+                Wakeup.catchSignal(SIGTSTP)
+                terminal.enter()
+            case .signal(SIGINT) where outliner.mode != .browsing:
+                // Ctrl-C while typing cancels the typing, as in a shell; it quits only from the tree.
+                _ = outliner.handle(.escape)
+            case .signal(SIGINT): return nil
+            case .signal(let number): return number
+            case .key(.byte(0x0C)): terminal.invalidate()
+            case .key(let key):
+                switch outliner.handle(key) {
+                case .quit: return nil
+                case .none: break
+                case .editNote(let id): try editNote(id, terminal: terminal)
+                case .runCommand(let words): try runCommand(words, terminal: terminal)
+                }
+                try followChanges()
+                // Keys that came together (a paste, a held key) are all taken before one redraw.
+                if wakeup.hasQueuedKeys { continue }
+            case .fileChanged, .timeout: try followChanges()
+            }
+            try draw()
+        }
+    }
+
+    /// `e`: the note in the user's editor, the terminal theirs meanwhile. Text that cannot be
+    /// saved stays in its file, whose path is shown.
+    private func editNote(_ id: ItemID, terminal: OutlinerTerminal) throws {
+        let note = try outliner.noteText(of: id)
+        let path = try TextEditor.temporaryFile(holding: Array((note.isEmpty ? "" : note + "\n").utf8))
+        terminal.restore()
+        let ending = try TextEditor.run(TextEditor.command(ProcessInfo.processInfo.environment), on: path)
+        terminal.enter()
+        guard ending == .exited(0) else {
+            outliner.complain("the editor did not finish (\(ending)); the note is unchanged; the text is in \(path)")
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self)
+        else {
+            outliner.complain("the edited note is not UTF-8 text; the note is unchanged; the text is in \(path)")
+            return
+        }
+        do {
+            try outliner.finishNoteEdit(id, text: text)
+            try? FileManager.default.removeItem(atPath: path)
+        } catch {
+            outliner.complain("the note is unchanged: \(Outliner.wording(of: error)); the text is in \(path)")
+        }
+    }
+
+    /// `:`: the command run by this same program on this outline; its output captured and shown,
+    /// or, for a command that needs the terminal, shown on the terminal itself until a key.
+    private func runCommand(_ words: [String], terminal: OutlinerTerminal) throws {
+        // This very program, whatever $PATH holds.
+        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
+        let arguments = [program] + words + ["--db", store.path]
+        if Outliner.commandsOnTheTerminal.contains(words[0]) {
+            terminal.restore()
+            let status = Self.runOnTerminal(arguments)
+            _ = DescriptorWriting.writeAll(
+                "\n[exit status \(status): press a key to go back to the outliner]".utf8, to: 1)
+            Self.waitForAKey()
+            terminal.enter()
+            try outliner.finishCommand(words, status: status, output: "", errors: "")
+            return
+        }
+        let output = try ChildProcess.run(arguments, environment: ProcessInfo.processInfo.environment, input: Data())
+        try outliner.finishCommand(
+            words, status: output.status, output: String(decoding: output.stdout, as: UTF8.self), errors: output.stderr)
+    }
+
+    /// Runs `arguments` with this process's terminal, and returns its exit status.
+    private static func runOnTerminal(_ arguments: [String]) -> Int32 {
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], nil, nil, &cArguments, environ) == 0 else { return 127 }
+        let interrupt = signal(SIGINT, SIG_IGN)
+        defer { signal(SIGINT, interrupt) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    }
+
+    /// Blocks until a key comes, with the terminal in non-canonical mode for it.
+    private static func waitForAKey() {
+        var settings = termios()
+        guard tcgetattr(0, &settings) == 0 else { return }
+        var raw = settings
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(0, TCSANOW, &raw)
+        var byte: UInt8 = 0
+        while read(0, &byte, 1) < 0, errno == EINTR {}
+        tcsetattr(0, TCSANOW, &settings)
+    }
+}
