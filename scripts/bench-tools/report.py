@@ -25,6 +25,7 @@ watch = json.load(open(f"{work}/watch.json"))
 sizes = json.load(open(f"{work}/sizes.json"))
 startup = json.load(open(f"{work}/startup.json")) if os.path.exists(f"{work}/startup.json") else None
 profiles = json.load(open(f"{work}/profiles.json")) if os.path.exists(f"{work}/profiles.json") else {}
+tui = json.load(open(f"{work}/tui.json")) if os.path.exists(f"{work}/tui.json") else None
 
 
 def median(name):
@@ -123,6 +124,11 @@ if "outline sync, bringing 10,000 operations (100000)" in results:
            median("outline sync, bringing 10,000 operations (100000)"), 10000)
     target("`sync` with nothing to do, ms beyond its `git fetch`",
            median("outline sync, nothing to do (100000)") - median("git fetch, nothing new (100000)"), 50)
+if tui:
+    target(f"`tui`: open {million:,} items to the first full screen, ratio to `ls --depth 1 --tsv`",
+           statistics.median(tui["open_ms"]) / statistics.median(tui["ls_top_ms"]), 3)
+    for key, times in tui["keys_ms"].items():
+        target(f"`tui`: the key {key} to the screen updated at {million:,}, median ms", statistics.median(times), 16)
 print("## Targets\n")
 print("| target | measured | wanted | |\n|---|---|---|---|")
 print("\n".join(targets))
@@ -307,3 +313,16 @@ print(f"\nIdle: {watch['idle_cpu_ms']:.0f} ms of CPU in {watch['idle_seconds']:.
       " reported by a `watch --json` in another process (100,000-item outline). A negative time after exit")
 print("means the report arrived before the writing process had finished exiting.\n")
 
+
+if tui:
+    print("## tui\n")
+    print(f"`outline tui` on the {million:,}-item outline through a pseudo-terminal of 40 rows by 100 columns"
+          " (`scripts/bench-tools/tui_latency.py`): from the spawn to the end of the first frame, beside"
+          " `outline ls --depth 1 --tsv` run to its exit, alternated run for run; then each key from its"
+          " write to the end of the frame it causes (x writes a step of the history, and is pressed"
+          " twice: done, then open again).\n")
+    print("| measure | median ms | min | max |\n|---|---|---|---|")
+    for name, times in [("open to the first screen", tui["open_ms"]), ("ls --depth 1 --tsv", tui["ls_top_ms"])] + [
+            (f"key {key}", times) for key, times in tui["keys_ms"].items()]:
+        print(f"| {name} | {statistics.median(times):.1f} | {min(times):.1f} | {max(times):.1f} |")
+    print()

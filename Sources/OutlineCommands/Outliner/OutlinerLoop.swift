@@ -26,7 +26,13 @@ struct OutlinerLoop {
         }
         func followChanges() throws {
             let update = try feed.poll()
-            try outliner.note(update.events, neighbours: outliner.lastNeighbours)
+            do {
+                try outliner.note(update.events, neighbours: outliner.lastNeighbours)
+            } catch let error as OutlineError {
+                // Another process changed the outline again while this one was being read: the
+                // next look settles it; the outliner goes on.
+                outliner.complain(about: error)
+            }
         }
         try draw()
         while true {

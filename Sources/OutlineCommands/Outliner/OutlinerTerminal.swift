@@ -20,6 +20,8 @@ final class OutlinerTerminal {
     private var active = false
     /// The lines on the screen now, to redraw only those that change.
     private var shown: [String] = []
+    /// Where the terminal's cursor was left by the last draw.
+    private var shownCursor: (row: Int, column: Int)?
 
     /// Takes the terminal. Ctrl-C and Ctrl-Z stay signals (the loop handles them); Ctrl-S and
     /// Ctrl-Q reach the outliner rather than stopping output.
@@ -54,12 +56,19 @@ final class OutlinerTerminal {
     /// when something else wrote to the terminal).
     func invalidate() {
         shown = []
+        shownCursor = nil
         write("\u{1B}[H\u{1B}[2J")
     }
 
     /// Draws `lines`, writing only those that differ from the screen, in one write; then puts
     /// the terminal's cursor at `cursor` and shows it, or hides it.
     func draw(_ lines: [String], cursor: (row: Int, column: Int)?) {
+        // A frame like the one on the screen writes nothing: wake-ups by the outliner's own
+        // commits and by the fallback poll cost no output.
+        guard lines != shown || cursor?.row != shownCursor?.row || cursor?.column != shownCursor?.column else {
+            return
+        }
+        shownCursor = cursor
         var output = "\u{1B}[?25l"
         for (index, line) in lines.enumerated() where index >= shown.count || shown[index] != line {
             output += "\u{1B}[\(index + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
