@@ -127,8 +127,12 @@ if "outline sync, bringing 10,000 operations (100000)" in results:
 if tui:
     target(f"`tui`: open {million:,} items to the first full screen, ratio to `ls --depth 1 --tsv`",
            statistics.median(tui["open_ms"]) / statistics.median(tui["ls_top_ms"]), 3)
+    target(f"`tui`: open {million:,} items to the first full screen, ratio to `ls PARENT --tsv`",
+           statistics.median(tui["open_ms"]) / statistics.median(tui["ls_parent_ms"]), 3)
     for key, times in tui["keys_ms"].items():
         target(f"`tui`: the key {key} to the screen updated at {million:,}, median ms", statistics.median(times), 16)
+    target(f"`tui`: another process's change on the screen at {million:,}, median ms after its commit",
+           statistics.median(tui["live_ms"]), 100)
 print("## Targets\n")
 print("| target | measured | wanted | |\n|---|---|---|---|")
 print("\n".join(targets))
@@ -318,11 +322,14 @@ if tui:
     print("## tui\n")
     print(f"`outline tui` on the {million:,}-item outline through a pseudo-terminal of 40 rows by 100 columns"
           " (`scripts/bench-tools/tui_latency.py`): from the spawn to the end of the first frame, beside"
-          " `outline ls --depth 1 --tsv` run to its exit, alternated run for run; then each key from its"
+          " `outline ls --depth 1 --tsv` and `outline ls PARENT --tsv` run to their exit, alternated run for"
+          " run; then each key from its"
           " write to the end of the frame it causes (x writes a step of the history, and is pressed"
           " twice: done, then open again).\n")
     print("| measure | median ms | min | max |\n|---|---|---|---|")
-    for name, times in [("open to the first screen", tui["open_ms"]), ("ls --depth 1 --tsv", tui["ls_top_ms"])] + [
-            (f"key {key}", times) for key, times in tui["keys_ms"].items()]:
+    for name, times in [("open to the first screen", tui["open_ms"]), ("ls --depth 1 --tsv", tui["ls_top_ms"]),
+                        ("ls PARENT --tsv", tui["ls_parent_ms"])] + [
+            (f"key {key}", times) for key, times in tui["keys_ms"].items()] + [
+            ("another process's add, from its exit", tui["live_ms"])]:
         print(f"| {name} | {statistics.median(times):.1f} | {min(times):.1f} | {max(times):.1f} |")
     print()

@@ -4,19 +4,25 @@ screen, and how long a key takes to change the screen.
 
 Opening: spawns the outliner on a pseudo-terminal of ROWS by 100 and times it from the spawn to
 the end of its first frame (the write that draws the bottom line), then quits it with q.
-Alternated, run for run, with `outline ls --depth 1 --tsv` (the top-level items) run to its exit,
-so that both see the same machine.
+Alternated, run for run, with `outline ls --depth 1 --tsv` (the top-level items, with the count of
+what each hides, which reads the whole outline) and `outline ls PARENT --tsv` (one parent's
+children: a command's fixed cost and one list), each run to its exit, so that all see the same
+machine.
 
 Keys: in one outliner, presses each key (j: the cursor moves; h then l: a fold and an unfold;
 x: done and open again, each a write and a step of the history) and times it from the write of
 the key to the end of the frame it causes.
-usage: tui_latency.py OUTLINE DATABASE RUNS KEY_RUNS [ROWS]
-Prints JSON: {"open_ms": [...], "ls_top_ms": [...], "keys_ms": {"j": [...], ...}}
+usage: tui_latency.py OUTLINE DATABASE PARENT RUNS KEY_RUNS [ROWS]
+Live: another process adds an item at the top, and the time from that command's exit to the
+frame that shows it is taken (the adds are undone afterwards).
+Prints JSON: {"open_ms": [...], "ls_top_ms": [...], "ls_parent_ms": [...], "keys_ms": {"j": [...], ...},
+"live_ms": [...]}
 """
 import json
 import os
 import pty
 import select
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -73,10 +79,11 @@ def quit_outliner(process, leader):
 
 
 def main():
-    outline, database, runs, key_runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    rows = int(sys.argv[5]) if len(sys.argv) > 5 else 40
+    outline, database, parent = sys.argv[1], sys.argv[2], sys.argv[3]
+    runs, key_runs = int(sys.argv[4]), int(sys.argv[5])
+    rows = int(sys.argv[6]) if len(sys.argv) > 6 else 40
     bottom = f"\x1b[{rows};1H".encode()
-    open_ms, ls_ms = [], []
+    open_ms, ls_ms, parent_ms = [], [], []
     for _ in range(runs):
         start = time.monotonic()
         process, leader = spawn(outline, database, rows)
@@ -87,6 +94,9 @@ def main():
         subprocess.run([outline, "ls", "--depth", "1", "--tsv", "--db", database], stdout=subprocess.DEVNULL,
                        check=True)
         ls_ms.append((time.monotonic() - start) * 1000)
+        start = time.monotonic()
+        subprocess.run([outline, "ls", parent, "--tsv", "--db", database], stdout=subprocess.DEVNULL, check=True)
+        parent_ms.append((time.monotonic() - start) * 1000)
 
     process, leader = spawn(outline, database, rows)
     read_frame(leader, bottom)
@@ -104,8 +114,27 @@ def main():
                 times.append((drawn - start) * 1000)
                 drain(leader)
         keys_ms[name] = times
+    # Another process's change: from the exit of `outline add` (its commit done) to the frame that
+    # shows it, marked. The cursor goes to the first row, and the item becomes its first child,
+    # on the next line of the screen.
+    live_ms = []
+    os.write(leader, b"g")
+    read_frame(leader, b"\x1b[?25l")
+    drain(leader)
+    with sqlite3.connect(database) as db:
+        first = db.execute("SELECT id FROM item WHERE parent_id = 0 ORDER BY position LIMIT 1").fetchone()[0]
+    for index in range(key_runs // 3):
+        subprocess.run([outline, "add", f"Live {index}", "--under", str(first), "--at", "1", "--db", database],
+                       stdout=subprocess.DEVNULL, check=True)
+        committed = time.monotonic()
+        drawn = read_frame(leader, f"Live {index}".encode())
+        live_ms.append((drawn - committed) * 1000)
+        drain(leader)
     quit_outliner(process, leader)
-    json.dump({"open_ms": open_ms, "ls_top_ms": ls_ms, "keys_ms": keys_ms}, sys.stdout)
+    for index in range(key_runs // 3):
+        subprocess.run([outline, "undo", "--db", database], stdout=subprocess.DEVNULL, check=True)
+    json.dump({"open_ms": open_ms, "ls_top_ms": ls_ms, "ls_parent_ms": parent_ms, "keys_ms": keys_ms,
+               "live_ms": live_ms}, sys.stdout)
 
 
 if __name__ == "__main__":

@@ -18,8 +18,8 @@ extension Outliner {
                 guard !text.allSatisfy(\.isWhitespace) else { return }
                 let result = try store.add([text], under: parent, placement: placement)
                 report(result)
-                if case .before = placement {} else if cursor != nil { cursorLine += 1 }
-                cursor = result.ids.first
+                let below = if case .before = placement { false } else { cursor != nil }
+                moveCursor(to: result.ids.first, lineChange: below ? 1 : 0)
                 try repairCursor()
             }
         } catch let error as OutlineError {
@@ -70,7 +70,7 @@ extension Outliner {
             return complain(up ? "already the first of its list" : "already the last of its list")
         }
         report(try store.move([cursor], placement: up ? .before(sibling) : .after(sibling)))
-        cursorLine += up ? -1 : 1
+        moveCursor(to: cursor, lineChange: up ? -1 : 1)
     }
 
     /// `dd` and Delete: the item goes with its subtree; the cursor goes to the next row.
@@ -103,8 +103,7 @@ extension Outliner {
                 try store.copy([copiedItem], under: tree.root)
             }
         report(result)
-        if cursor != nil { cursorLine += 1 }
-        cursor = result.ids.first
+        moveCursor(to: result.ids.first, lineChange: cursor != nil ? 1 : 0)
         try repairCursor()
     }
 

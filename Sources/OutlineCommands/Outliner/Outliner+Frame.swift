@@ -17,7 +17,22 @@ extension Outliner {
     }
 
     /// The screen for a terminal of `rows` by `columns`, marks that have faded dropped.
+    ///
+    /// Each read is a snapshot of its own: another process may remove the cursor's item, or the
+    /// item zoomed into, between two of them. The frame is then read again, the cursor and the
+    /// view repaired first.
     func frame(rows: Int, columns: Int, now: Date = Date()) throws -> Frame {
+        for _ in 1..<3 {
+            do {
+                return try frameOnce(rows: rows, columns: columns, now: now)
+            } catch OutlineError.unknownItem, OutlineError.notShown {
+                try repairCursor(neighbours: lastNeighbours)
+            }
+        }
+        return try frameOnce(rows: rows, columns: columns, now: now)
+    }
+
+    private func frameOnce(rows: Int, columns: Int, now: Date) throws -> Frame {
         marks = marks.filter { $0.value.until > now }
         let height = max(1, rows - 2)
         pageSize = max(1, height - 1)
@@ -25,7 +40,7 @@ extension Outliner {
             return Frame(lines: reading(title, lines, offset: offset, rows: rows, columns: columns), cursor: nil)
         }
         var lines = [try header().rendered(columns: columns)]
-        let (treeLines, editCursor) = try treeLinesAfterAnyChange(height: height, columns: columns)
+        let (treeLines, editCursor) = try treeLines(height: height, columns: columns)
         lines += treeLines
         while lines.count < rows - 1 { lines.append("") }
         let (bottom, promptCursor) = statusLine(columns: columns)
@@ -59,19 +74,6 @@ extension Outliner {
         line.append(TitleSanitizer.forTerminal(place), .bold)
         line.append(" · ? keys · q quits", .dim)
         return line
-    }
-
-    /// The tree's lines, read again if another process removed or hid the cursor's item between
-    /// the reads a frame makes (each read is a snapshot of its own).
-    private func treeLinesAfterAnyChange(height: Int, columns: Int) throws -> ([String], (row: Int, column: Int)?) {
-        for _ in 1..<3 {
-            do {
-                return try treeLines(height: height, columns: columns)
-            } catch OutlineError.unknownItem, OutlineError.notShown {
-                try repairCursor(neighbours: lastNeighbours)
-            }
-        }
-        return try treeLines(height: height, columns: columns)
     }
 
     /// A row of the tree, or the new row being typed.

@@ -111,10 +111,13 @@ final class Outliner {
         return try store.rows(of: tree, from: cursor, count: 1).first
     }
 
-    /// Moves the cursor to `id`, shown as it is (the caller made sure it is a row).
+    /// Moves the cursor to `id`, shown as it is (the caller made sure it is a row), and its line
+    /// on the screen by `lineChange`; the next frame keeps the line within the screen.
     func moveCursor(to id: ItemID?, lineChange: Int) {
         cursor = id
-        cursorLine = max(0, cursorLine + lineChange)
+        // Saturating: keys that come together (End pressed thrice) are handled before a frame.
+        let (line, overflow) = cursorLine.addingReportingOverflow(lineChange)
+        cursorLine = overflow ? Int.max : max(0, line)
     }
 
     /// Puts the cursor on `id`, unfolding its ancestors and zooming out as far as it takes.

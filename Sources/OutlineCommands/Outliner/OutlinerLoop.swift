@@ -25,9 +25,8 @@ struct OutlinerLoop {
             terminal.draw(frame.lines, cursor: frame.cursor)
         }
         func followChanges() throws {
-            let update = try feed.poll()
             do {
-                try outliner.note(update.events, neighbours: outliner.lastNeighbours)
+                try outliner.note(try feed.poll().events, neighbours: outliner.lastNeighbours)
             } catch let error as OutlineError {
                 // Another process changed the outline again while this one was being read: the
                 // next look settles it; the outliner goes on.

@@ -100,7 +100,8 @@ struct OutlinerModelTests {
         case 2, 3: return ([.byte(UInt8(ascii: "k"))], .nothing("k"))
         case 4: return ([.byte(UInt8(ascii: "h"))], .nothing("h"))
         case 5: return ([.byte(UInt8(ascii: "l"))], .nothing("l"))
-        case 6: return ([.byte(UInt8(ascii: "G"))], .nothing("G"))
+        // End three times before any frame: the cursor's line must saturate, not overflow.
+        case 6: return ([.byte(UInt8(ascii: "G")), .end, .byte(UInt8(ascii: "G"))], .nothing("G"))
         case 7, 8: return ([.byte(UInt8(ascii: "o"))] + typed + [.byte(0x0D)], .addBelow(title))
         case 9: return ([.byte(UInt8(ascii: "O"))] + typed + [.byte(0x0D)], .addAbove(title))
         case 10: return ([.byte(UInt8(ascii: "i")), .byte(0x15)] + typed + [.byte(0x0D)], .retitle(title))

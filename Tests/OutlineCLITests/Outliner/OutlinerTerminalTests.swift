@@ -7,22 +7,11 @@ import Testing
 struct OutlinerTerminalTests {
     let outline = OutlineProcess()
 
-    /// The outliner on the test's database, without colour, in a shell that says how the
-    /// terminal was left once it ends: its modes (`icanon echo` when restored) and a last line.
-    private func start(_ tmux: TmuxSession, columns: Int = 80, rows: Int = 16, arguments: String = "") throws {
-        let pidFile = outline.directory + "/tui.pid"
-        // `\$\$` inside the double quotes: the inner shell's id, which `exec` hands to the outliner.
-        let inner =
-            "echo \\$\\$ > '\(pidFile)'; exec '\(OutlineProcess.binary)' tui \(arguments) --db '\(outline.database)'"
-        let modes = "stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '"
-        let script = "NO_COLOR=1 EDITOR=: sh -c \"\(inner)\"; echo \"ended $? with $(\(modes))\"; sleep 60"
-        try tmux.start("sh -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'", columns: columns, rows: rows)
+    private func start(_ tmux: TmuxSession, columns: Int = 80, rows: Int = 16) throws {
+        try tmux.startOutliner(database: outline.database, folder: outline.directory, columns: columns, rows: rows)
     }
 
-    private var tuiPID: pid_t? {
-        (try? String(contentsOfFile: outline.directory + "/tui.pid", encoding: .utf8))
-            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    }
+    private var tuiPID: pid_t? { TmuxSession.outlinerPID(in: outline.directory) }
 
     /// The outline as `ls` lists it, for checking what the keys did.
     private func listing() throws -> String { try outline.run(["ls"]).stdout }
