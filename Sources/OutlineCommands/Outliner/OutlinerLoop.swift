@@ -98,7 +98,8 @@ struct OutlinerLoop {
     private func runCommand(_ words: [String], terminal: OutlinerTerminal) throws {
         // This very program, whatever $PATH holds.
         let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
-        let arguments = [program] + words + ["--db", store.path]
+        // `--db` first: after the command's own words it could follow a `--` and read as an operand.
+        let arguments = [program, "--db", store.path] + words
         if Outliner.commandsOnTheTerminal.contains(words[0]) {
             terminal.restore()
             let status = Self.runOnTerminal(arguments)

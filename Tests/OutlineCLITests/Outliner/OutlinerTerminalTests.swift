@@ -116,7 +116,10 @@ struct OutlinerTerminalTests {
         tmux.send(["e"])
         #expect(tmux.screen(containing: "the note is unchanged").contains("unchanged"))
         // : runs a command on the item under the cursor.
-        tmux.send([":", "note \"\" --", "Enter"])
+        tmux.send([":", "show", "Enter"])
+        let shown = tmux.screen(containing: "outline show ")
+        #expect(shown.contains("title:       Butter") && shown.contains("any other key returns"), "\(shown)")
+        tmux.send(["Escape"])
         tmux.send([":", "set --tag shop", "Enter"])
         #expect(tmux.screen(containing: "+shop").contains(":shop:"))
         // ? lists the keys; any key returns; q quits and gives the terminal back.
