@@ -84,6 +84,15 @@ enum KeyDecoder {
         case UInt8(ascii: "O"):
             guard start + 2 < bytes.count else { return .unfinished }
             return .complete(finalLetterKey(bytes[start + 2]) ?? .other, length: 3)
+        case escapeByte:
+            // Alt and an arrow, where the terminal sends Alt as an Escape before the key's own
+            // sequence (xterm's metaSendsEscape, rxvt): ESC ESC [ A.
+            switch sequence(in: bytes, at: start + 1) {
+            case .unfinished: return .unfinished
+            case .complete(.up, let length): return .complete(.altUp, length: length + 1)
+            case .complete(.down, let length): return .complete(.altDown, length: length + 1)
+            case .complete, .notASequence: return .notASequence
+            }
         default:
             return .notASequence
         }
