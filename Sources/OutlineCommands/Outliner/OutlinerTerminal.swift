@@ -34,6 +34,7 @@ final class OutlinerTerminal {
         active = true
         shown = []
         Self.installCrashHandlers()
+        StandardErrorHold.hold()
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }
 
@@ -42,6 +43,7 @@ final class OutlinerTerminal {
         guard active else { return }
         write(String(decoding: restoreBytes, as: UTF8.self))
         tcsetattr(0, TCSANOW, &savedSettings)
+        StandardErrorHold.release()
         active = false
     }
 
@@ -97,6 +99,7 @@ final class OutlinerTerminal {
             signal(number) { number in
                 if let buffer = restoreBuffer { _ = Glibc.write(1, buffer, restoreLength) }
                 tcsetattr(0, TCSANOW, &savedSettings)
+                StandardErrorHold.releaseAfterCrash()
                 signal(number, SIG_DFL)
                 raise(number)
             }

@@ -188,6 +188,28 @@ struct OutlinerTerminalTests {
         #expect(ended.contains(signal == "TERM" ? "ended 143" : "ended 139"), "\(ended)")
     }
 
+    /// What the outliner writes on standard error while it has the screen (here, that it waits
+    /// for another process's lock) is held, and written to the terminal once it is given back.
+    @Test func wordsOnStandardErrorShowAfterTheScreen() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Alpha"])
+        try start(tmux)
+        defer { tmux.stop() }
+        _ = tmux.screen(containing: "Alpha")
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: "/bin/sh")
+        locker.arguments = ["-c", "(echo 'BEGIN EXCLUSIVE;'; sleep 2; echo 'COMMIT;') | sqlite3 '\(outline.database)'"]
+        try locker.run()
+        usleep(500_000)
+        tmux.send(["x"])
+        #expect(tmux.screen(timeout: 20) { $0.contains("marked \"Alpha\" done") }.contains("DONE Alpha"))
+        locker.waitUntilExit()
+        tmux.send(["q"])
+        let ended = tmux.screen(containing: "ended")
+        #expect(ended.contains("another process has database"), "\(ended)")
+        #expect(ended.contains("ended 0 with icanon echo"), "\(ended)")
+    }
+
     @Test func refusedWithoutATerminal() throws {
         try outline.run(["add", "Alpha"])
         let piped = try outline.run(["tui"])
