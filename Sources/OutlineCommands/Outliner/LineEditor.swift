@@ -12,10 +12,10 @@ struct LineEditor: Equatable {
     /// The bytes of a character that UTF-8 writes in several, until its last one comes.
     private var pendingBytes: [UInt8] = []
 
-    /// An editor holding `text`, the cursor at its end.
-    init(_ text: String = "") {
-        beforeCursor = text
-        afterCursor = ""
+    /// An editor holding `text`, the cursor at its end (or its start).
+    init(_ text: String = "", cursorAtStart: Bool = false) {
+        beforeCursor = cursorAtStart ? "" : text
+        afterCursor = cursorAtStart ? text : ""
     }
 
     /// The whole text.

@@ -5,17 +5,39 @@ import OutlineKit
 /// same `OutlineStore` call as the command that does the same, so it carries that command's name
 /// (`add "Milk" under "Groceries"`) and `outline undo` in any shell reverts it.
 extension Outliner {
-    /// Enter in the line editor: the title is saved, or the new item added. A title the store
-    /// refuses keeps the editor open with the text as typed, and says why.
+    /// Enter in the line editor: the title is saved, or the new item added. Nothing typed is
+    /// dropped without a word: a title the store refuses keeps the editor open with the text as
+    /// typed and says why; an item another process removed meanwhile turns the text into a new
+    /// item at the cursor, for Enter to add; one another process retitled meanwhile is shown,
+    /// for a second Enter to overwrite.
     func finishEditing(_ line: EditedLine, text: String) throws {
         do {
             switch line {
-            case .title(let id):
-                guard try store.item(id).title != text else { return }
+            case .title(let id, let original):
+                guard try store.exists(id) else {
+                    mode = .editing(newItemAtCursor(), LineEditor(text))
+                    return complain(
+                        "item \(id) was removed by another process while you typed: Enter adds your text as a new "
+                            + "item here, Esc drops it")
+                }
+                let current = try store.item(id).title
+                guard current != text else { return }
+                if current != original {
+                    mode = .editing(.title(id, original: current), LineEditor(text))
+                    return complain(
+                        "another process retitled it \(Action.quote(current)) meanwhile: Enter again saves yours over "
+                            + "it, Esc keeps that")
+                }
                 report(try store.edit(id, title: text))
             case .newItem(let parent, let placement):
                 // An empty new item is no item: nothing to add.
                 guard !text.allSatisfy(\.isWhitespace) else { return }
+                guard try store.exists(parent) else {
+                    mode = .editing(newItemAtCursor(), LineEditor(text))
+                    return complain(
+                        "where the item was to go was removed by another process: Enter adds it at the cursor, "
+                            + "Esc drops it")
+                }
                 let result = try store.add([text], under: parent, placement: placement)
                 report(result)
                 let below = if case .before = placement { false } else { cursor != nil }
@@ -26,6 +48,15 @@ extension Outliner {
             mode = .editing(line, LineEditor(text))
             complain(about: error)
         }
+    }
+
+    /// A new item just above the cursor's row (or in the empty view): where text typed for an
+    /// item that went is offered to go.
+    private func newItemAtCursor() -> EditedLine {
+        guard let cursor, let parent = try? store.item(cursor).parentID else {
+            return .newItem(under: tree.root, placement: .end)
+        }
+        return .newItem(under: parent, placement: .before(cursor))
     }
 
     /// `o` and `O`: a new row below or above the cursor, edited in place. Below an item whose

@@ -54,7 +54,7 @@ extension Outliner {
     /// output to read; the view follows what it changed.
     func finishCommand(_ words: [String], status: Int32, output: String, errors: String) throws {
         nextChangesAreOwn = true
-        try repairCursor()
+        try repairCursor(neighbours: lastNeighbours)
         let printed = Self.lines(errors) + Self.lines(output)
         let shown = "outline " + words.joined(separator: " ")
         if printed.count > 1 {

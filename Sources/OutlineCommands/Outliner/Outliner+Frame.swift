@@ -34,19 +34,21 @@ extension Outliner {
 
     private func frameOnce(rows: Int, columns: Int, now: Date) throws -> Frame {
         marks = marks.filter { $0.value.until > now }
-        let height = max(1, rows - 2)
-        pageSize = max(1, height - 1)
         if case .reading(let title, let lines, let offset) = mode {
             return Frame(lines: reading(title, lines, offset: offset, rows: rows, columns: columns), cursor: nil)
         }
+        let (bottom, promptCursor) = bottomLines(columns: columns)
+        let treeHeight = max(1, rows - 1 - bottom.count)
+        pageSize = max(1, treeHeight - 1)
         var lines = [try header().rendered(columns: columns)]
-        let (treeLines, editCursor) = try treeLines(height: height, columns: columns)
+        let (treeLines, editCursor) = try treeLines(height: treeHeight, columns: columns)
         lines += treeLines
-        while lines.count < rows - 1 { lines.append("") }
-        let (bottom, promptCursor) = statusLine(columns: columns)
-        lines.append(bottom)
-        let cursor = editCursor.map { (row: $0.row + 1, column: $0.column) } ?? promptCursor.map { (rows - 1, $0) }
-        return Frame(lines: Array(lines.prefix(rows)), cursor: cursor)
+        while lines.count < rows - bottom.count { lines.append("") }
+        lines += bottom
+        let cursor: (row: Int, column: Int)? =
+            editCursor.map { (row: $0.row + 1, column: $0.column) } ?? promptCursor.map { (lines.count - 1, $0) }
+        // A terminal too small for everything keeps the top: the header and the cursor's rows.
+        return Frame(lines: Array(lines.prefix(rows)), cursor: cursor.flatMap { $0.row < rows ? $0 : nil })
     }
 
     /// The list of keys, or a command's output: as many lines as fit from `offset`, and a last
@@ -85,7 +87,9 @@ extension Outliner {
     /// The tree's lines around the cursor, and where the edited title's cursor stands.
     private func treeLines(height: Int, columns: Int) throws -> ([String], (row: Int, column: Int)?) {
         // Another process may have removed or moved the cursor's item since the last look.
-        if let cursor, try store.shownRow(for: cursor, in: tree) != cursor { try repairCursor() }
+        if let cursor, try store.shownRow(for: cursor, in: tree) != cursor {
+            try repairCursor(neighbours: lastNeighbours)
+        }
         guard let cursor else {
             if case .editing(.newItem, let editor) = mode {
                 let drawn = OutlinerRowLine.newRow(
@@ -115,26 +119,29 @@ extension Outliner {
         var rows = above.map(TreeLine.row) + below.map(TreeLine.row)
         var editedIndex: Int?
         if case .editing(let line, _) = mode {
+            let depth = below.first?.depth ?? 1
             switch line {
-            case .title: editedIndex = cursorLine
-            case .newItem(_, let placement):
-                let depth = below.first?.depth ?? 1
-                switch placement {
-                case .before:
+            case .title(let id, _):
+                editedIndex = rows.firstIndex { if case .row(let row) = $0 { row.id == id } else { false } }
+                if editedIndex == nil {
+                    // Another process removed the item being retitled: the text is drawn as a new
+                    // row, where Enter offers to add it (`finishEditing`).
                     rows.insert(.newRow(depth: depth), at: cursorLine)
                     editedIndex = cursorLine
-                default:
-                    let childDepth = placement == .at(1) ? depth + 1 : depth
-                    rows.insert(.newRow(depth: childDepth), at: cursorLine + 1)
-                    editedIndex = cursorLine + 1
                 }
-                if rows.count > height {
-                    if editedIndex! >= height {
-                        rows.removeFirst()
-                        editedIndex! -= 1
-                    } else {
-                        rows.removeLast()
-                    }
+            case .newItem(_, .before):
+                rows.insert(.newRow(depth: depth), at: cursorLine)
+                editedIndex = cursorLine
+            case .newItem(_, let placement):
+                rows.insert(.newRow(depth: placement == .at(1) ? depth + 1 : depth), at: cursorLine + 1)
+                editedIndex = cursorLine + 1
+            }
+            if rows.count > height, let index = editedIndex {
+                if index >= height {
+                    rows.removeFirst()
+                    editedIndex = index - 1
+                } else {
+                    rows.removeLast()
                 }
             }
         }
@@ -159,24 +166,46 @@ extension Outliner {
         return (lines, editCursor)
     }
 
-    /// The bottom line: the prompt being typed, or the last message, or what a pending key waits
-    /// for.
-    private func statusLine(columns: Int) -> (String, Int?) {
+    /// The lines at the bottom: the last message, wrapped to the width (a path in it must be
+    /// readable whole), then the prompt being typed, or what a pending key waits for, or how
+    /// to leave the line editor. The column of the prompt's cursor, if one is typed.
+    private func bottomLines(columns: Int) -> ([String], Int?) {
+        var lines: [String] = []
+        if let message {
+            let style: ScreenLine.Style = message.isError ? .colour(31) : .plain
+            let wrapped = Self.wrapped(TitleSanitizer.forTerminal(message.text), columns: columns)
+            lines += wrapped.suffix(4).map { ScreenLine($0, style).rendered(columns: columns) }
+        }
         switch mode {
         case .searching(let editor), .commandLine(let editor):
             let prompt = if case .searching = mode { "/" } else { ":" }
             let visible = editor.visible(width: columns - 1)
-            return (prompt + visible.text, 1 + visible.cursorColumn)
-        case .editing:
-            return (ScreenLine("Enter saves · Esc cancels", .dim).rendered(columns: columns), nil)
+            return (lines + [prompt + visible.text], 1 + visible.cursorColumn)
+        case .editing where message == nil:
+            lines.append(ScreenLine("Enter saves · Esc cancels", .dim).rendered(columns: columns))
+        case .browsing where pendingKey != nil:
+            let waiting = pendingKey == UInt8(ascii: "d") ? "d: d again removes the item" : "y: y again copies the item"
+            lines.append(ScreenLine(waiting, .dim).rendered(columns: columns))
         default: break
         }
-        if let pendingKey {
-            let waiting = pendingKey == UInt8(ascii: "d") ? "d: d again removes the item" : "y: y again copies the item"
-            return (ScreenLine(waiting, .dim).rendered(columns: columns), nil)
+        return (lines.isEmpty ? [""] : lines, nil)
+    }
+
+    /// `text` in lines of at most `columns` columns, whole characters each.
+    static func wrapped(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var width = 0
+        for character in text {
+            let characterWidth = TerminalWidth.columns(of: character)
+            if width + characterWidth > max(1, columns), !line.isEmpty {
+                lines.append(line)
+                line = ""
+                width = 0
+            }
+            line.append(character)
+            width += characterWidth
         }
-        guard let message else { return ("", nil) }
-        let text = TitleSanitizer.forTerminal(message.text)
-        return (ScreenLine(text, message.isError ? .colour(31) : .plain).rendered(columns: columns), nil)
+        return lines + [line]
     }
 }

@@ -3,6 +3,20 @@ import OutlineKit
 extension Outliner {
     /// Applies one key, and says what the caller must do with the terminal.
     func handle(_ key: Key) -> Effect {
+        var key = key
+        switch key {
+        case .pasteStart, .pasteEnd:
+            isPasting = key == .pasteStart
+            return .none
+        case .byte(let byte) where isPasting && [0x0D, 0x0A, 0x09].contains(byte):
+            // A title and the prompts are one line: a pasted line end or tab is a space.
+            key = .byte(UInt8(ascii: " "))
+        default: break
+        }
+        if isPasting, mode == .browsing {
+            message = StatusMessage(text: "pasted text is not a command: i, a, o or / first, then paste", isError: true)
+            return .none
+        }
         do {
             switch mode {
             case .browsing: return try browse(key)
@@ -16,7 +30,12 @@ extension Outliner {
                 }
             case .searching(var editor):
                 switch editor.handle(key) {
-                case .accepted(let text): try startSearch(text)
+                case .accepted(let text):
+                    // A search of a million items may take a while: the caller shows that it
+                    // runs before it runs it (`runSearch`).
+                    mode = .browsing
+                    message = StatusMessage(text: "searching for \(Action.quote(text))…")
+                    return .search(text)
                 case .cancelled: mode = .browsing
                 case .editing: mode = .searching(editor)
                 }
@@ -66,7 +85,11 @@ extension Outliner {
         case .byte(UInt8(ascii: "n")): try nextMatch(forward: true)
         case .byte(UInt8(ascii: "N")): try nextMatch(forward: false)
         case .byte(UInt8(ascii: "i")), .byte(UInt8(ascii: "a")):
-            if let row = try cursorRow() { mode = .editing(.title(row.id), LineEditor(row.item.title)) }
+            // As in vi: i starts at the beginning of the title, a at its end.
+            if let row = try cursorRow() {
+                let editor = LineEditor(row.item.title, cursorAtStart: key == .byte(UInt8(ascii: "i")))
+                mode = .editing(.title(row.id, original: row.item.title), editor)
+            }
         case .byte(UInt8(ascii: "o")): try startNewItem(after: true)
         case .byte(UInt8(ascii: "O")): try startNewItem(after: false)
         case .byte(0x09): try indent()

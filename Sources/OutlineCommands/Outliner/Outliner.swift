@@ -22,6 +22,9 @@ final class Outliner {
     var cursorLine = 0
     /// What the keys go to.
     var mode: Mode = .browsing
+    /// Between the terminal's marks of a paste: its bytes are text, its line ends spaces, and
+    /// while moving around none of it is a command.
+    var isPasting = false
     /// The first key of a two-key command (`d` of `dd`, `y` of `yy`), waiting for its second.
     var pendingKey: UInt8?
     /// The line at the bottom: what the last key did, or why it did nothing.
@@ -60,8 +63,9 @@ final class Outliner {
 
     /// Which title the line editor edits.
     enum EditedLine: Equatable {
-        /// An item's title.
-        case title(ItemID)
+        /// An item's title, and the title it had when the editing began: if another process
+        /// retitles it meanwhile, Enter says so rather than overwrite it unseen.
+        case title(ItemID, original: String)
         /// A new item's, to be added there when Enter takes it.
         case newItem(under: ItemID, placement: Placement)
     }
@@ -74,6 +78,8 @@ final class Outliner {
         case editNote(ItemID)
         /// Run `outline` with these arguments, then call `finishCommand`.
         case runCommand([String])
+        /// Draw the screen (which says a search runs), then call `runSearch`.
+        case search(String)
     }
 
     /// A step this outliner made, undid or redid.

@@ -58,6 +58,9 @@ struct OutlinerLoop {
                 case .none: break
                 case .editNote(let id): try editNote(id, terminal: terminal)
                 case .runCommand(let words): try runCommand(words, terminal: terminal)
+                case .search(let text):
+                    try draw()
+                    outliner.runSearch(text)
                 }
                 try followChanges()
                 // Keys that came together (a paste, a held key) are all taken before one redraw.

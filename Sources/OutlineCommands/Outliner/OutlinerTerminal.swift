@@ -3,8 +3,9 @@ import Foundation
 /// The terminal's settings from before the outliner took it, for the crash handler, which can
 /// capture no context.
 nonisolated(unsafe) private var savedSettings = termios()
-/// The bytes that give the terminal back: show the cursor, leave the alternate screen.
-private let restoreBytes: [UInt8] = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
+/// The bytes that give the terminal back: bracketed paste off, the cursor shown, the alternate
+/// screen left.
+private let restoreBytes: [UInt8] = Array("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l".utf8)
 /// A copy of `restoreBytes` that the crash handler writes (it must not touch Swift arrays), and
 /// its length.
 nonisolated(unsafe) private var restoreBuffer: UnsafeMutablePointer<UInt8>?
@@ -35,7 +36,8 @@ final class OutlinerTerminal {
         shown = []
         Self.installCrashHandlers()
         StandardErrorHold.hold()
-        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+        // Bracketed paste: a paste arrives marked, so its line ends cannot act as Enter.
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
     }
 
     /// Gives the terminal back as `enter()` found it.

@@ -15,6 +15,9 @@ enum Key: Equatable {
     case altUp, altDown
     /// Escape pressed on its own: no sequence followed it.
     case escape
+    /// The start and end of pasted text, where the terminal brackets a paste (`ESC [ 200 ~`,
+    /// `ESC [ 201 ~`): the keys between are text, not commands.
+    case pasteStart, pasteEnd
     /// A sequence `watch` has no use for (left, right, function keys...), read whole so that
     /// none of its bytes counts as a key of its own.
     case other
@@ -104,6 +107,8 @@ enum KeyDecoder {
             switch parameters.split(separator: ";").first {
             case "1", "7": return .home
             case "3": return .delete
+            case "200": return .pasteStart
+            case "201": return .pasteEnd
             case "4", "8": return .end
             case "5": return .pageUp
             case "6": return .pageDown

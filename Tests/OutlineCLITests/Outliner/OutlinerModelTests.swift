@@ -104,7 +104,7 @@ struct OutlinerModelTests {
         case 6: return ([.byte(UInt8(ascii: "G")), .end, .byte(UInt8(ascii: "G"))], .nothing("G"))
         case 7, 8: return ([.byte(UInt8(ascii: "o"))] + typed + [.byte(0x0D)], .addBelow(title))
         case 9: return ([.byte(UInt8(ascii: "O"))] + typed + [.byte(0x0D)], .addAbove(title))
-        case 10: return ([.byte(UInt8(ascii: "i")), .byte(0x15)] + typed + [.byte(0x0D)], .retitle(title))
+        case 10: return ([.byte(UInt8(ascii: "a")), .byte(0x15)] + typed + [.byte(0x0D)], .retitle(title))
         case 11: return ([.byte(0x09)], .indent)
         case 12: return ([.backTab], .outdent)
         case 13: return ([.byte(UInt8(ascii: "K"))], .moveUp)

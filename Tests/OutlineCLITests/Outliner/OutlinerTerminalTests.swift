@@ -57,11 +57,18 @@ struct OutlinerTerminalTests {
         tmux.send(["N"])
         #expect(tmux.screen(containing: "match 1 of 2").contains(">  3    · Milk"))
         // i edits the title in place; a the same; Esc cancels.
-        tmux.send(["i", "C-u", "Oat milk", "Enter"])
+        tmux.send(["a", "C-u", "Oat milk", "Enter"])
         #expect(tmux.screen(containing: "retitled").contains(">  3    · Oat milk"))
-        tmux.send(["a", " X", "Escape"])
+        // i starts at the beginning of the title, as in vi.
+        tmux.send(["i", "Fresh ", "Enter"])
+        #expect(tmux.screen(containing: "Fresh Oat milk").contains("retitled \"Oat milk\" to \"Fresh Oat milk\""))
+        tmux.send(["a", "C-w", "C-w", "Escape"])
         _ = tmux.screen { !$0.contains("Esc cancels") }
-        #expect(try listing().contains("Oat milk\n"))
+        #expect(try listing().contains("Fresh Oat milk\n"))
+        tmux.send(["a", "C-w", "C-w", "Enter"])
+        _ = tmux.screen(containing: "retitled \"Fresh Oat milk\" to \"Fresh\"")
+        tmux.send(["a", "C-u", " Oat milk", "Enter"])
+        _ = tmux.screen(containing: "to \"Oat milk\"")
         // o and O add below and above.
         tmux.send(["o", "Butter", "Enter"])
         _ = tmux.screen(containing: "added \"Butter\"")
