@@ -16,9 +16,10 @@ extension Outline {
                 note). Titles are backslash-escaped so that \
                 any CommonMark reader, and pandoc's own Markdown, sees the same tree and text \
                 (x^2^, H~2~O and $a$ stay text); inside a web address (http://, https://, \
-                www.) only what a reader would read as markup is escaped, so that GitHub links \
-                the exact address; an http(s) address holding a pair such as /_b_/ is written \
-                as an autolink, <https://...>, instead. Done times are not written.
+                ftp://, www.) only what a reader would read as markup is escaped, so that \
+                GitHub links the exact address; an http(s) or ftp address holding a pair such \
+                as /_b_/, or ending in an entity such as &amp;, is written as an autolink, \
+                <https://...>, instead. Done times are not written.
                   opml      OPML 2.0: nested <outline text="..."> elements, notes as _note, done \
                 items with _complete="true", the other attributes as _state, _tags, _scheduled, \
                 _due, _priority, _done_at, _last_done and one _KEY a property.

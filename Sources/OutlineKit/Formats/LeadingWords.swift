@@ -34,6 +34,9 @@ struct LeadingWords {
                 if utf8[end] >= 0x80 { isASCII = false }
                 // A scalar starts at every byte but a continuation byte (10xxxxxx).
                 if utf8[end] & 0xC0 != 0x80 { scalars += 1 }
+                // Too long to be any word, whatever follows: a title in Chinese has no space to
+                // end its first word, and was read to its end.
+                if let longest = longestASCIIWord, scalars > longest { return false }
                 end += 1
             }
             guard isASCII else {

@@ -1,5 +1,6 @@
-/// The web addresses in a title (`http://`, `https://` or `www.` up to the next white space or
-/// `<`), and which of their characters `MarkdownEscaping` may write without its backslash.
+/// The web addresses in a title (`http://`, `https://`, `ftp://` or `www.` up to the next white
+/// space or `<`), and which of their characters `MarkdownEscaping` may write without its
+/// backslash.
 ///
 /// GitHub's autolinks (cmark-gfm's autolink extension) take an address as it stands in the
 /// source, backslashes and all: `Foo\_(bar)` links to `Foo%5C_(bar)` and shows the backslash.
@@ -9,11 +10,12 @@
 /// and an escaped character neither opens nor closes, so only the addresses' own characters can
 /// pair. What stays bare reads as itself whether or not a reader links the address.
 ///
-/// An `http://` or `https://` address that would still need a backslash (`/_b_/`, a pair of its
-/// own) is written as CommonMark's autolink instead, `<https://example.com/_b_/x>`: every
-/// reader links it and shows it as it stands, escapes and all, so no backslash is needed.
-/// Only the part GitHub would link goes inside; what it leaves out (`.` at the end) follows,
-/// escaped. A `www.` address has no such form, and keeps its backslashes.
+/// An `http://`, `https://` or `ftp://` address that would still need a backslash (`/_b_/`, a
+/// pair of its own) is written as CommonMark's autolink instead, `<https://example.com/_b_/x>`:
+/// every reader links it and shows it as it stands, escapes and all, so no backslash is needed.
+/// Only the part GitHub would link goes inside; what it leaves out (`.` at the end, or an
+/// entity-like `&amp;`) follows, escaped. A `www.` address has no such form, and keeps its
+/// backslashes.
 enum MarkdownURLRuns {
     /// How a line's addresses are written: the UTF-8 offsets of the characters that need no
     /// backslash, and the UTF-8 ranges to write as they are between `<` and `>`.
@@ -78,17 +80,26 @@ enum MarkdownURLRuns {
     }
 
     /// The part of the address `run` that GitHub links, when it can be written as an autolink:
-    /// it starts with `http://` or `https://`, holds no `>` (which would end it), and no `&`
-    /// that starts an entity (which some readers decode inside one and some do not).
+    /// it starts with `http://`, `https://` or `ftp://` (not `www.`), holds no `>` (which would
+    /// end it), and no `&` that starts an entity (which some readers decode inside one and some
+    /// do not).
     private static func autolinkable(_ run: Range<Int>, _ scalars: [Unicode.Scalar]) -> Range<Int>? {
-        guard lowercasedASCII(scalars[run.lowerBound]) == "h" else { return nil }
+        guard lowercasedASCII(scalars[run.lowerBound]) != "w" else { return nil }
         var end = run.upperBound
-        // GitHub's rule for an address's end: trailing `?!.,:;*_~` are not part of it, nor a `)`
-        // without its `(`.
+        // GitHub's rule for an address's end: trailing `?!.,:*_~` are not part of it, nor a `)`
+        // without its `(`, nor a `;` with what makes it the end of an entity, `&` and ASCII
+        // letters (`&amp;`, real or not), or else alone. Written after the autolink and
+        // escaped, such an entity is text in every reader; inside the address GitHub took
+        // the backslash before its `&` into the link.
         while end > run.lowerBound {
             let last = scalars[end - 1]
-            if "?!.,:;*_~".unicodeScalars.contains(last) {
+            if "?!.,:*_~".unicodeScalars.contains(last) {
                 end -= 1
+            } else if last == ";" {
+                var letters = end - 1
+                while letters > run.lowerBound, isASCIILetter(scalars[letters - 1]) { letters -= 1 }
+                let isEntity = letters < end - 1 && letters > run.lowerBound && scalars[letters - 1] == "&"
+                end = isEntity ? letters - 1 : end - 1
             } else if last == ")",
                 scalars[run.lowerBound..<end].filter({ $0 == ")" }).count
                     > scalars[run.lowerBound..<end].filter({ $0 == "(" }).count
@@ -105,8 +116,8 @@ enum MarkdownURLRuns {
         return linked
     }
 
-    /// The scalar ranges of the addresses: each starts at `http://`, `https://` or `www.` (in any
-    /// case) that does not follow a letter or digit, as cmark-gfm finds them.
+    /// The scalar ranges of the addresses: each starts at `http://`, `https://`, `ftp://` or
+    /// `www.` (in any case) that does not follow a letter or digit, as cmark-gfm finds them.
     private static func addressRuns(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var index = 0
@@ -125,7 +136,7 @@ enum MarkdownURLRuns {
     }
 
     private static func startsAddress(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        ["http://", "https://", "www."].contains { prefix in
+        ["http://", "https://", "ftp://", "www."].contains { prefix in
             let prefix = Array(prefix.unicodeScalars)
             guard index + prefix.count <= scalars.count else { return false }
             return zip(scalars[index...], prefix).allSatisfy { lowercasedASCII($0) == $1 }
@@ -202,6 +213,10 @@ enum MarkdownURLRuns {
     fileprivate static func startsEntity(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
         let name = rest.dropFirst(rest.first == "#" ? 1 : 0).prefix(while: isASCIILetterOrDigit)
         return !name.isEmpty && name.endIndex < rest.endIndex && rest[name.endIndex] == ";"
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
     private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {

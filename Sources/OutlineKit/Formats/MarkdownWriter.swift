@@ -36,8 +36,17 @@ public struct MarkdownWriter: OutlineDocumentWriter {
     /// The item's line, its attribute lines, then its note.
     public mutating func enter(_ entry: TreeEntry) throws {
         try Title.requireWritable(entry.item.title, of: entry.id, in: "markdown")
+        // The entry's own attributes, not a copy of them (`??` made one for every item).
+        if let attributes = entry.attributes {
+            write(entry, attributes)
+        } else {
+            write(entry, ItemAttributes(state: entry.item.isDone ? workflow.done[0] : nil))
+        }
+    }
+
+    /// Writes the item's line, its attribute lines (`attributes`), then its note.
+    private mutating func write(_ entry: TreeEntry, _ attributes: borrowing ItemAttributes) {
         let item = entry.item
-        let attributes = entry.attributes ?? ItemAttributes(state: item.isDone ? workflow.done[0] : nil)
         bytes.appendSpaces(2 * (entry.depth - 1))
         bytes.append("- ")
         if item.isDone {
@@ -110,6 +119,12 @@ enum MarkdownEscaping {
     /// through here, and its bytes are read from the string's own storage (through the
     /// `UTF8View` one byte at a time, the test was a tenth of `export`).
     static func append(_ line: String, to out: inout [UInt8]) {
+        let copied = line.utf8.withContiguousStorageIfAvailable { bytes in
+            guard isPlain(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true { return }
         let scan = line.utf8.withContiguousStorageIfAvailable { Scan($0) } ?? Scan(line.utf8)
         // Logseq's `key:: value` would be read as a property and dropped: escape its colon.
         // The reader's test is on characters; only a line with `::` in it can pass it.
@@ -149,6 +164,18 @@ enum MarkdownEscaping {
             index += 1
         }
     }
+
+    /// Whether `bytes` need no escape, with nothing `Scan` would look at again: no byte that is
+    /// special anywhere, no colon (Logseq's `::`), and a first byte that neither is special at
+    /// the start nor a digit (an ordered list's marker). Most titles are; they are then copied
+    /// with one test of each byte (`ByteSet`).
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return true }
+        return !isSpecialAtStart(first) && !(0x30...0x39).contains(first) && !markupOrColon.containsAny(of: bytes)
+    }
+
+    /// The bytes special anywhere, and the colon.
+    private static let markupOrColon = ByteSet { isSpecialAnywhere($0) || $0 == UInt8(ascii: ":") }
 
     /// What one pass over a line's bytes finds: whether any needs an escape, and where the
     /// escapes that depend on the whole line may go.

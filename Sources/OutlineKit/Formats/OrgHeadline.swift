@@ -140,6 +140,9 @@ struct OrgHeadline {
     /// a keyword or a priority before it org-element reads `:home:` as the title, but org-mode's
     /// own tag commands (`org-get-tags`) still read it as tags.
     static func endsAsTags(_ title: String) -> Bool {
-        splitTags(Substring(title), groupMayStartText: true, colonsOnly: true) != nil
+        // A title ends with the colon's scalar exactly when it ends with its byte: most do not,
+        // and are told by one byte rather than by stepping back over scalars.
+        title.utf8.last == UInt8(ascii: ":")
+            && splitTags(Substring(title), groupMayStartText: true, colonsOnly: true) != nil
     }
 }

@@ -32,12 +32,33 @@ enum TaskwarriorUUID: Hashable {
     /// items of two outlines rarely share one. The seed is `outline item ID of IDENTITY`, hashed
     /// in parts rather than built.
     init(madeFor item: Item, in outlineIdentity: String) {
-        var hashes = FNV1aPair()
-        hashes.add("outline item ")
-        hashes.add(String(item.id))
-        hashes.add(" of ")
-        hashes.add(outlineIdentity)
+        self.init(madeFor: item, from: ItemSeeds(outlineIdentity: outlineIdentity))
+    }
+
+    /// The uuid `init(madeFor:in:)` makes, from what every item's seed shares, hashed once.
+    init(madeFor item: Item, from seeds: ItemSeeds) {
+        var hashes = seeds.prefix
+        hashes.addDigits(of: item.id)
+        hashes.add(seeds.suffix)
         self.init(hashes)
+    }
+
+    /// What the seeds of one outline's items share: the hashes of `outline item `, and the
+    /// bytes of ` of IDENTITY`. An export makes a uuid for most items, and hashing the prefix
+    /// and making a `String` of each id again was a twentieth of it.
+    struct ItemSeeds {
+        /// The hashes after `outline item `.
+        fileprivate let prefix: FNV1aPair
+        /// ` of IDENTITY`, as UTF-8.
+        fileprivate let suffix: [UInt8]
+
+        /// The shared parts for the outline `outlineIdentity`.
+        init(outlineIdentity: String) {
+            var prefix = FNV1aPair()
+            prefix.add("outline item ")
+            self.prefix = prefix
+            suffix = Array(" of \(outlineIdentity)".utf8)
+        }
     }
 
     /// A uuid made from `seed`.
@@ -152,7 +173,7 @@ struct TaskwarriorUUIDOwners {
 }
 
 /// Two 64-bit FNV-1a hashes of the same bytes, from two bases, made in one pass.
-private struct FNV1aPair {
+fileprivate struct FNV1aPair {
     /// The hash from FNV-1a's own basis.
     private(set) var high: UInt64 = 0xcbf2_9ce4_8422_2325
     /// The hash from that basis with its halves swapped.
@@ -163,8 +184,25 @@ private struct FNV1aPair {
         if text.utf8.withContiguousStorageIfAvailable({ add($0) }) == nil { add(text.utf8) }
     }
 
+    /// Adds the decimal digits of `number`, as `String(number)` writes them.
+    mutating func addDigits(of number: Int64) {
+        guard number >= 0 else { return add(String(number)) }
+        // Int64's largest has 19 digits; they are made from the last.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = UInt64(number)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            add(UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+
     /// Adds `bytes`.
-    private mutating func add(_ bytes: some Sequence<UInt8>) {
+    mutating func add(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             high = (high ^ UInt64(byte)) &* 0x100_0000_01b3
             low = (low ^ UInt64(byte)) &* 0x100_0000_01b3

@@ -38,8 +38,9 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     private var losses = TaskwarriorLosses()
     /// The fields of the task being written, while it is an open one that repeats.
     private var record: TaskwarriorFieldRecord?
-    /// What tells this outline's items from another's in the uuids made for items without one.
-    private let outlineIdentity: String
+    /// What the seeds of the uuids made for items without one share, the outline's identity
+    /// among it, which tells this outline's items from another's (`TaskwarriorUUID.ItemSeeds`).
+    private let uuidSeeds: TaskwarriorUUID.ItemSeeds
 
     /// What the items under an ancestor need to know of it and of the items above it, made
     /// once when the walk enters it rather than for each task below it.
@@ -65,9 +66,10 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     /// is named it is the same outline).
     public init(timeZone: TimeZone = .current, now: Date = Date(), outlinePath: String? = nil) {
         self.timeZone = timeZone
-        self.outlineIdentity =
+        let outlineIdentity =
             outlinePath.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path } ?? ""
         self.now = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        uuidSeeds = TaskwarriorUUID.ItemSeeds(outlineIdentity: outlineIdentity)
     }
 
     /// Opens the array; the title is not written (taskwarrior has no place for it).
@@ -92,7 +94,7 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
         if entry.attributes?.state == nil, !entry.item.isDone {
             waiting = Waiting(
                 title: entry.item.title,
-                hasNoteOrAttributes: entry.item.note != nil || entry.attributes.map { !$0.isEmpty } ?? false)
+                hasNoteOrAttributes: entry.item.note != nil || entry.attributes?.isEmpty == false)
             return
         }
         let uuid = write(entry)
@@ -159,12 +161,18 @@ public struct TaskwarriorWriter: OutlineDocumentWriter {
     /// document as bytes: built as strings first and joined, they were most of the export's time
     /// (Docs/performance.md, "Export at a million items").
     private mutating func write(_ entry: TreeEntry) -> TaskwarriorUUID {
-        losses.task(entry)
+        // The entry's own attributes, not a copy of them (`??` made one for every task).
+        if let attributes = entry.attributes { return write(entry, attributes) }
+        return write(entry, ItemAttributes())
+    }
+
+    /// Writes `entry`, whose attributes are `attributes`, as `write(_:)` says.
+    private mutating func write(_ entry: TreeEntry, _ attributes: borrowing ItemAttributes) -> TaskwarriorUUID {
+        losses.task(entry, attributes)
         let item = entry.item
-        let attributes = entry.attributes ?? ItemAttributes()
         let uuid =
             Self.propertyUUID(attributes).map(TaskwarriorUUID.init(valid:))
-            ?? TaskwarriorUUID(madeFor: item, in: outlineIdentity)
+            ?? TaskwarriorUUID(madeFor: item, from: uuidSeeds)
         uuidOwners.note(uuid, writtenFor: item.id)
         let recurs = TaskwarriorFieldCheck.recurs(attributes)
         record = recurs && !item.isDone ? TaskwarriorFieldRecord() : nil

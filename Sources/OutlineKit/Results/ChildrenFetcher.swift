@@ -35,19 +35,40 @@ final class ChildrenFetcher {
 
     /// The children of `parent` in order, each with whether it has children of its own, and
     /// its attributes when the fetcher reads them.
-    func children(of parent: ItemID, _ db: Database) throws
-        -> [(item: Item, hasChildren: Bool, attributes: ItemAttributes?)]
-    {
+    func children(of parent: ItemID, _ db: Database) throws -> [Child] {
+        var children: [Child] = []
+        try self.children(of: parent, db, into: &children)
+        return children
+    }
+
+    /// One child: its entry (with its attributes when the fetcher reads them, and a depth and
+    /// place among its siblings for a walk to fill in), and whether it has children of its own.
+    ///
+    /// A struct that holds the entry a walk hands on, rather than a tuple of its parts: the walk
+    /// fills the entry in where it lies, where copying each tuple out, through the runtime's
+    /// generic tuple copy, and then its parts into a new entry was about 300 instructions an
+    /// item (Docs/performance.md, "Export: the titles' scans and the attributes' copies").
+    struct Child {
+        /// The child as a walk meets it.
+        var entry: TreeEntry
+        /// Whether it has children of its own.
+        let hasChildren: Bool
+        /// The child itself.
+        var item: Item { entry.item }
+    }
+
+    /// Appends the children of `parent` to `children`: a walk passes the list of a level it
+    /// left, so that its room is not allocated and grown again for every parent.
+    func children(of parent: ItemID, _ db: Database, into children: inout [Child]) throws {
         statement.reset(binding: parent)
-        var children: [(item: Item, hasChildren: Bool, attributes: ItemAttributes?)] = []
         while try statement.step() {
             let item = Item(
                 id: statement.int64(0), parentID: statement.int64(1), position: Int(statement.int64(2)),
                 title: statement.text(3), doneAt: statement.doneAt(4), note: statement.optionalText(5))
             let attributes =
                 readsAttributes ? ItemAttributes(statement: statement, startingAt: 7, doneAt: item.doneAt) : nil
-            children.append((item, statement.int64(6) != 0, attributes))
+            children.append(
+                Child(entry: TreeEntry(item: item, attributes: attributes), hasChildren: statement.int64(6) != 0))
         }
-        return children
     }
 }

@@ -74,6 +74,9 @@ extension OutlineStore {
         let maxDepth: Int
         let leavingOutDone: Bool
         var path: Set<ItemID>
+        /// Emptied lists of children, kept for the next parent's: a million-item walk fetched
+        /// 100,000 lists, each allocated, grown and freed.
+        var spareLists: [[ChildrenFetcher.Child]] = []
     }
 
     /// - Parameter path: the ids from the start down to `parent`. Only a file edited outside
@@ -85,23 +88,34 @@ extension OutlineStore {
     ) throws {
         // Each level is a call; only a file edited outside outline nests deeper than the limit.
         if depth > Self.maximumDepth { throw OutlineError.fileNestsTooDeep(limit: Self.maximumDepth) }
-        var children = try walk.fetcher.children(of: parent, db)
+        var children = walk.spareLists.popLast() ?? []
+        try walk.fetcher.children(of: parent, db, into: &children)
+        defer {
+            children.removeAll(keepingCapacity: true)
+            walk.spareLists.append(children)
+        }
         if walk.leavingOutDone { children.removeAll { $0.item.isDone } }
-        for (index, (child, hasChildren, attributes)) in children.enumerated() {
-            // Where the depth limit cuts, say how much it leaves out: one count of the subtree.
-            let hidden =
-                hasChildren && depth >= walk.maxDepth
-                ? try TreeQueries.subtreeSize(db, rootedAt: [child.id], leavingOutDone: walk.leavingOutDone) - 1 : 0
-            var entry = TreeEntry(
-                item: child, depth: depth, isLastSibling: index == children.count - 1, hiddenDescendants: hidden)
-            entry.attributes = attributes
-            guard walk.path.insert(child.id).inserted else { throw OutlineError.cycle(child.id) }
-            try enter(entry)
-            if hasChildren, depth < walk.maxDepth {
-                try walkChildren(db, &walk, of: child.id, depth: depth + 1, enter: enter, leave: leave)
+        // Each entry is filled in where it lies and handed on from there (`ChildrenFetcher.Child`),
+        // through the list's buffer: the array's subscript copied the whole child to read a field.
+        try children.withUnsafeMutableBufferPointer { list in
+            for index in list.indices {
+                let id = list[index].entry.item.id
+                let hasChildren = list[index].hasChildren
+                // Where the depth limit cuts, say how much it leaves out: one count of the subtree.
+                list[index].entry.hiddenDescendants =
+                    hasChildren && depth >= walk.maxDepth
+                    ? try TreeQueries.subtreeSize(db, rootedAt: [id], leavingOutDone: walk.leavingOutDone) - 1 : 0
+                list[index].entry.depth = depth
+                list[index].entry.isLastSibling = index == list.count - 1
+                guard walk.path.insert(id).inserted else { throw OutlineError.cycle(id) }
+                let entry = list[index].entry
+                try enter(entry)
+                if hasChildren, depth < walk.maxDepth {
+                    try walkChildren(db, &walk, of: id, depth: depth + 1, enter: enter, leave: leave)
+                }
+                try leave(entry)
+                walk.path.remove(id)
             }
-            try leave(entry)
-            walk.path.remove(child.id)
         }
     }
 

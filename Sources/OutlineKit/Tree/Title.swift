@@ -39,15 +39,14 @@ public enum Title {
     ///
     /// - Throws: `cannotExport`, naming `item` and the first such character.
     public static func requireWritable(_ title: String, of item: ItemID, in format: String) throws {
-        var title = title
-        let suspect = title.withUTF8 { bytes in bytes.contains(where: mayStartUnwritable) }
+        let suspect = title.utf8.withContiguousStorageIfAvailable { unwritableStarts.containsAny(of: $0) } ?? true
         guard suspect, let scalar = title.unicodeScalars.first(where: { isControl($0) || isLineSeparator($0) })
         else { return }
         throw OutlineError.cannotExport(item: item, format: format, scalar: scalar.value)
     }
 
-    /// Whether `byte` is, or may begin, a character `requireWritable` refuses.
-    private static func mayStartUnwritable(_ byte: UInt8) -> Bool {
+    /// The bytes that are, or may begin, a character `requireWritable` refuses.
+    private static let unwritableStarts = ByteSet { byte in
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 

@@ -23,4 +23,10 @@ public struct TreeEntry: Equatable, Sendable {
         self.isLastSibling = isLastSibling
         self.hiddenDescendants = hiddenDescendants
     }
+
+    /// An entry for `item` with `attributes`, whose depth and place a walk fills in.
+    init(item: Item, attributes: ItemAttributes?) {
+        self.init(item: item, depth: 0, isLastSibling: false)
+        self.attributes = attributes
+    }
 }

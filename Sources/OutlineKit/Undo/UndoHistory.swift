@@ -41,7 +41,8 @@ enum UndoHistory {
     /// Inserts the step's row. Through SQLite's C interface, so that the changeset is bound
     /// where it lies: GRDB has SQLite copy a blob it binds. A big changeset is not bound at all:
     /// the row is made with a blob of zeros of its size, which SQLite writes without holding
-    /// it, and the changeset is streamed into that blob
+    /// it because the changeset is the row's last column (`Schema.createVersion10`), and the
+    /// changeset is streamed into that blob
     /// (Docs/performance.md, "Big writes, export, a million siblings").
     private static func insertStep(
         _ db: Database, name: String, changeset: RecordedChanges, listEnds: ListEnds, origin: Int

@@ -25,7 +25,7 @@ struct AttributesUpgradeTests {
             "2\t0\t2\t1\tWork\t0", "6\t2\t1\t2\tReport\t1", "7\t2\t2\t2\tOld task\t0",
         ]
         #expect(try outline.tsv() == items)
-        #expect(try outline.sqlite("PRAGMA user_version") == "9")
+        #expect(try outline.sqlite("PRAGMA user_version") == "10")
         let states = [
             "1 Groceries -", "3 Milk DONE", "4 Eggs -", "5 Bread -", "2 Work -", "6 Report DONE", "7 Old task -",
         ]
@@ -44,7 +44,7 @@ struct AttributesUpgradeTests {
         #expect(try self.states() == states.map { $0 == "5 Bread -" ? "5 Bread DONE" : $0 })
         try outline.run(["undo"])
         #expect(try self.states() == states)
-        #expect(try outline.run(["check"]).stdout == "ok: 7 items, schema 9, no problems found\n")
+        #expect(try outline.run(["check"]).stdout == "ok: 7 items, schema 10, no problems found\n")
 
         // The new commands work on the upgraded file, and undo exactly.
         try outline.run(["reopen", "Milk"])

@@ -81,7 +81,7 @@ struct BadFileTests {
         #expect(try OutlineProcess.sqlite(path, "PRAGMA user_version = 99") == "")
         try expectRefusals(
             at: path,
-            message: "'\(path)' was written by a newer outline (schema 99; this one knows up to 9); upgrade outline")
+            message: "'\(path)' was written by a newer outline (schema 99; this one knows up to 10); upgrade outline")
     }
 
     @Test(arguments: [-5, 0, 1])

@@ -47,7 +47,7 @@ struct DatabasePathTests {
         #expect(try run(["ls"]).stdout == "")
         #expect(try run(["ls", "--json"]).stdout == "[]\n")
         #expect(try run(["history"]).status == 0)
-        #expect(try run(["check"]).stdout == "ok: 0 items, schema 9, no problems found\n")
+        #expect(try run(["check"]).stdout == "ok: 0 items, schema 10, no problems found\n")
         #expect(try run(["undo", "--dry-run"]).stderr == "error: nothing to undo\n")
         #expect(try run(["rm", "1"]).stderr == "error: no item with id 1\n")
         #expect(try run(["find", "milk"]).stdout == "")
@@ -64,7 +64,7 @@ struct DatabasePathTests {
         #expect(try run(["add", "Milk"]).stdout == "1\n")
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/outline/outline.db"))
         #expect(try run(["ls", "--tsv"]).stdout == "1\t0\t1\t1\tMilk\t0\n")
-        #expect(try run(["check"]).stdout == "ok: 1 item, schema 9, no problems found\n")
+        #expect(try run(["check"]).stdout == "ok: 1 item, schema 10, no problems found\n")
     }
 
     /// A quoted `~` reaches outline unexpanded: say so rather than create a folder named `~`.

@@ -99,6 +99,33 @@ struct MarkdownExportToolTests {
             "\(html)")
     }
 
+    /// GitHub's autolink leaves an entity-like end (`&amp;`, `&foo;`) out of the link and links
+    /// `ftp://` addresses too: written with a backslash before the `&`, or with the escapes
+    /// of a text that is not an address, those showed it. An `http(s)://` or `ftp://` address
+    /// ending so is an autolink with the entity escaped after it, and an `ftp://` address is
+    /// written as the others are: cmark-gfm, as GitHub renders, shows each title exactly.
+    @Test func gitHubShowsAddressesEndingInAnEntityAndFTPAddressesExactly() throws {
+        let titles = [
+            "see https://example.com/p?x&amp;", "https://example.com/a_b&foo;.", "http://example.com/q?a=1&lt;",
+            "ftp://files.example.org/pub/a_b_c.tar.gz", "ftp://example.org/_private_/file",
+            "get ftp://example.org/x~y&amp;, then",
+        ]
+        try outline.run(["add", "--"] + titles)
+        try expectTitlesRead(titles)
+        let markdown = try export()
+        #expect(markdown.contains("- see <https://example.com/p?x>\\&amp;\n"), "\(markdown)")
+        #expect(markdown.contains("- ftp://files.example.org/pub/a_b_c.tar.gz\n"), "\(markdown)")
+        let html = try run("cmark-gfm -e autolink -e strikethrough", input: markdown)
+        #expect(!html.contains("%5C") && !html.contains("\\"), "\(html)")
+        for (href, after) in [
+            ("https://example.com/p?x", "&amp;amp;"), ("https://example.com/a_b", "&amp;foo;."),
+            ("http://example.com/q?a=1", "&amp;lt;"), ("ftp://files.example.org/pub/a_b_c.tar.gz", ""),
+            ("ftp://example.org/_private_/file", ""), ("ftp://example.org/x~y", "&amp;amp;, then"),
+        ] {
+            #expect(html.contains("<a href=\"\(href)\">\(href)</a>\(after)"), "\(href):\n\(html)")
+        }
+    }
+
     /// A `www.` address has no autolink form, and one holding an entity (`&amp;`) is read
     /// differently inside one by pandoc and cmark-gfm: those keep their backslashes, which
     /// GitHub shows, and every reader still reads the title as it is.

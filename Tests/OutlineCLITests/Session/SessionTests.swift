@@ -20,7 +20,7 @@ struct SessionTests {
         #expect(try outline.tsv() == ["1\t0\t1\t1\tGroceries\t0", "4\t1\t1\t2\tEggs (6)\t0", "2\t0\t2\t1\tWork\t0"])
         let check = try outline.run(["check"])
         #expect(check.status == 0)
-        #expect(check.stdout == "ok: 3 items, schema 9, no problems found\n")
+        #expect(check.stdout == "ok: 3 items, schema 10, no problems found\n")
     }
 
     @Test func jsonOutputOfChangingCommands() throws {
@@ -33,7 +33,7 @@ struct SessionTests {
                 == #"{"step":2,"action":"rm \"Milk\"","changes":[{"parent":0,"type":"delete","id":1,"from":1,"to":null}]}"#
                 + "\n")
         let check = try outline.run(["check", "--json"])
-        #expect(check.stdout == "{\"ok\":true,\"items\":0,\"schema\":9,\"problems\":[]}\n")
+        #expect(check.stdout == "{\"ok\":true,\"items\":0,\"schema\":10,\"problems\":[]}\n")
     }
 
     @Test func aCommandThatChangesNothingSaysSo() throws {

@@ -148,7 +148,7 @@ struct UndoCommandTests {
             "11\t10\t1\t3\tBook flights\t0",
         ]
         #expect(try outline.tsv() == items)
-        #expect(try outline.sqlite("PRAGMA user_version") == "9")
+        #expect(try outline.sqlite("PRAGMA user_version") == "10")
         let names = try outline.run(["history"]).lines.map {
             $0.split(separator: "  ").dropFirst(2).joined(separator: "  ")
         }
@@ -166,7 +166,7 @@ struct UndoCommandTests {
         #expect(try outline.tsv() == [])
         #expect(try outline.run(["redo", "8"]).status == 0)
         #expect(try outline.tsv() == items)
-        #expect(try outline.run(["check"]).stdout == "ok: 8 items, schema 9, no problems found\n")
+        #expect(try outline.run(["check"]).stdout == "ok: 8 items, schema 10, no problems found\n")
 
         try outline.run(["done", "Groceries/Milk"])
         try outline.run(["note", "Trips/2026", "Window seats"])
@@ -184,7 +184,7 @@ struct UndoCommandTests {
         try outline.sqlite(
             Self.removeVersion4 + "ALTER TABLE undo_step DROP COLUMN list_ends; PRAGMA user_version = 2;")
         #expect(try outline.run(["undo"]).stdout == "undone: rm \"Work\" and 2 descendants\n")
-        #expect(try outline.sqlite("PRAGMA user_version") == "9")
+        #expect(try outline.sqlite("PRAGMA user_version") == "10")
         #expect(try outline.tsv().count == 11)
         #expect(try outline.run(["redo"]).status == 0)
         #expect(try outline.run(["check"]).status == 0)
@@ -197,7 +197,7 @@ struct UndoCommandTests {
         try outline.loadFixture("schema-4")
         try outline.sqlite(Self.removeVersion4 + "PRAGMA user_version = 3;")
         #expect(try outline.run(["show", "/GROCERIES/oat DRINK", "--json"]).stdout.contains(#""id":6"#))
-        #expect(try outline.sqlite("PRAGMA user_version") == "9")
+        #expect(try outline.sqlite("PRAGMA user_version") == "10")
         #expect(try outline.run(["undo"]).stdout == "undone: rm \"Work\" and 2 descendants\n")
         #expect(try outline.run(["ls", "work/CAFÉ REVIEW"]).status == 0)
         #expect(try outline.run(["find", "cafe"]).stdout == "8  /Work/Café review\n")

@@ -92,6 +92,16 @@ struct MarkdownWriterTests {
         // Not an address where it follows a letter, as cmark-gfm finds them.
         ("xhttps://example.com/a_b", #"xhttps://example.com/a\_b"#),
         ("https://example.com/a<b>", #"<https://example.com/a>\<b\>"#),
+        // GitHub leaves an entity-like end out of the link: it follows the autolink, escaped.
+        ("https://example.com/p?x&amp;", #"<https://example.com/p?x>\&amp;"#),
+        ("https://example.com/x&foo;.", #"<https://example.com/x>\&foo;."#),
+        // `&#38;` is not one to GitHub (only letters are): it ends the link at the `;`.
+        ("https://example.com/x&#38;", #"https://example.com/x\&#38;"#),
+        // GitHub links `ftp://` addresses as it does `http://` ones.
+        ("ftp://example.org/a_b_c", "ftp://example.org/a_b_c"),
+        ("ftp://example.org/_b_/c", "<ftp://example.org/_b_/c>"),
+        // A `www.` address has no autolink form: the backslash stays, and GitHub shows it.
+        ("www.example.com/a&amp;", #"www.example.com/a\&amp;"#),
     ])
     func webAddressesInTitlesKeepOnlyTheEscapesTheyNeed(title: String, written: String) throws {
         let fixture = try StoreFixture()
