@@ -34,6 +34,10 @@ public struct SyncSummary: Sendable {
     /// Items the round moved to an ancestor because their parent was removed on another machine,
     /// by where they went: how many, and the path of the list they went to.
     public var rescued: [(count: Int, to: TitlePath)] = []
+    /// Whether the round found the remote's log started again by another machine (`sync
+    /// republish`) without what this one last synced, and moved onto it, sending what it held
+    /// that the new log lacked.
+    public var movedToRepublishedLog = false
 }
 
 /// Where a database that syncs stands, without asking the remote.
@@ -271,29 +275,45 @@ extension OutlineStore {
             let configuration = try read { db in try SyncTables.configuration(db) }!
             var summary = SyncSummary(remote: configuration.remote)
             let head = try git.fetch()
-            let last = configuration.lastCommit
-            if let last {
-                guard let head, try head == last || git.contains(head, last) else {
-                    throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: last)
-                }
-                if head == last, try !read({ db in try SyncTables.hasChanges(db) }) {
-                    try write { db in try SyncTables.noteRound(db, sentAll: true) }
-                    return summary
+            var last = configuration.lastCommit
+            // Set when the log was started again elsewhere (`sync republish`) without this
+            // machine's last commit: the round goes on from where the two histories part.
+            var republished: RepublishedLog?
+            if let synced = last {
+                if let head, try head == synced || git.contains(head, synced) {
+                    if head == synced, try !read({ db in try SyncTables.hasChanges(db) }) {
+                        try write { db in try SyncTables.noteRound(db, sentAll: true) }
+                        return summary
+                    }
+                } else {
+                    guard let head, let found = try Self.republishedLog(git, head: head, last: synced) else {
+                        throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: synced)
+                    }
+                    republished = found
+                    last = found.fork
+                    summary.movedToRepublishedLog = true
                 }
             }
             try read { db in try SyncTables.requireSound(db) }
             let entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
+            var conflictsBeyondFork: [SyncOperation] = []
             // The log's outline as of the last round, and what this machine changed since. This
             // machine's own batches among the new commits (a round killed after its push, or
             // whose push was still on its way when it ended) are already in its items: its
             // changes are measured from the log with them, never sent twice (a second copy would
             // undo what others did since).
             var reference = try read { db in try SyncTables.base(db) }
+            if let republished { (reference, conflictsBeyondFork) = try moveOnto(republished) }
             let base = reference
             let own = OwnBatches(entries, configuration)
             for batch in own.batches { reference.apply(batch) }
             reference.touched = []
-            let pending = try read { db in try SyncDiff.operations(db, base: reference) }
+            var pending = try read { db in try SyncDiff.operations(db, base: reference) }
+            if republished != nil {
+                // A conflict closed here by its number in the old log may be another in the new.
+                pending.removeAll { if case .resolve(let number) = $0 { number > base.conflictCount } else { false } }
+                pending += conflictsBeyondFork
+            }
             // This machine's changes as made (not as settled against the others'): what differs
             // from them when the round writes was changed here while it ran.
             let madeHere = SyncBatch(replica: configuration.replica, operations: pending)
@@ -396,7 +416,7 @@ extension OutlineStore {
     /// read again here, against `sentFrom` (the log's outline before the round, with what the
     /// round sent), so that what a command changed while the round ran (even undoing what was
     /// just sent) is kept, and a removal the round brought still wins over an edit made meanwhile.
-    private func applyRound(
+    func applyRound(
         sentFrom: SyncTree, final: SyncTree, lastCommit: String?, sequence: Int, into summary: inout SyncSummary,
         reportingChanges: Bool
     ) throws {
