@@ -127,9 +127,14 @@ extension OutlineStore {
         let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }
         let head = try git.fetch()
         try Self.requireOnlyOutlineBranches(git, stillSyncingWith: nil)
+        // The log as read here is what the first round reads, unless someone pushes meanwhile:
+        // read once (a snapshot of a big outline takes seconds to parse).
+        var read: (head: String, entries: [GitRemote.LogEntry])?
         if let head {
+            let entries = try Self.outlineLog(git, upTo: head, stillSyncingWith: nil)
+            read = (head, entries)
             var remoteTree = SyncTree()
-            for logged in try Self.outlineLog(git, upTo: head, stillSyncingWith: nil) { remoteTree.apply(logged.entry) }
+            for logged in entries { remoteTree.apply(logged.entry) }
             let remoteItems = remoteTree.liveCount
             if localItems > 0, remoteItems > 0 {
                 throw SyncFailure.bothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
@@ -140,7 +145,8 @@ extension OutlineStore {
         // A first round that cannot send unties the outline again: a remote that takes no push
         // (a typo, a repository that is not bare) must not keep it.
         do {
-            let summary = try runSyncRound(git: git, reportingChanges: reportingChanges, joiningWith: localItems)
+            let summary = try runSyncRound(
+                git: git, reportingChanges: reportingChanges, joiningWith: localItems, logAsRead: read)
             if let failure = summary.notSent { throw failure }
             return summary
         } catch {
@@ -265,12 +271,16 @@ extension OutlineStore {
         throw SyncFailure.keptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
     }
 
-    /// - Parameter localItems: for the first round of `sync init`, how many items this outline
-    ///   holds: if another machine's outline reached the empty remote first, the round refuses
-    ///   (`SyncFailure.bothHoldItems`) rather than merge two outlines.
-    private func runSyncRound(git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil) throws
-        -> SyncSummary
-    {
+    /// - Parameters:
+    ///   - localItems: for the first round of `sync init`, how many items this outline holds: if
+    ///     another machine's outline reached the empty remote first, the round refuses
+    ///     (`SyncFailure.bothHoldItems`) rather than merge two outlines.
+    ///   - logAsRead: for the first round of `sync init`, the whole log up to the head it read,
+    ///     taken as it is while the head has not moved.
+    private func runSyncRound(
+        git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil,
+        logAsRead: (head: String, entries: [GitRemote.LogEntry])? = nil
+    ) throws -> SyncSummary {
         for _ in 1...Self.syncAttempts {
             let configuration = try read { db in try SyncTables.configuration(db) }!
             var summary = SyncSummary(remote: configuration.remote)
@@ -295,7 +305,12 @@ extension OutlineStore {
                 }
             }
             try read { db in try SyncTables.requireSound(db) }
-            let entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
+            let entries: [GitRemote.LogEntry]
+            if let head, last == nil, let logAsRead, logAsRead.head == head {
+                entries = logAsRead.entries
+            } else {
+                entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
+            }
             var conflictsBeyondFork: [SyncOperation] = []
             // The log's outline as of the last round, and what this machine changed since. This
             // machine's own batches among the new commits (a round killed after its push, or

@@ -88,9 +88,15 @@ enum SyncApplier {
             sql: """
                 INSERT INTO item (id, parent_id, position, title, done_at, note, state, last_done, tags, scheduled,
                                   scheduled_repeat, due, due_repeat, priority, properties)
-                VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let setUID = try db.cachedStatement(sql: "UPDATE sync_uid SET uid = ? WHERE id = ?")
+        // Each addition at its place in the tree's list: where the list is new (a machine that
+        // joins), the numbering below then finds every item in place and writes nothing.
+        var places: [String: Int] = [:]
+        for parent in Set(additions.map { tree[$0]!.parent }) {
+            for (index, uid) in (children[parent] ?? []).enumerated() { places[uid] = index + 1 }
+        }
         for uid in additions {
             let node = tree[uid]!
             let parent = try localID(node.parent) ?? .root
@@ -99,8 +105,8 @@ enum SyncApplier {
             try insert.execute(
                 arguments: StatementArguments(
                     [
-                        old.databaseValue, parent.databaseValue, node.title.databaseValue, node.doneAt.databaseValue,
-                        node.note.databaseValue,
+                        old.databaseValue, parent.databaseValue, (places[uid] ?? 1).databaseValue,
+                        node.title.databaseValue, node.doneAt.databaseValue, node.note.databaseValue,
                     ] + node.attributes.columnValues))
             let id = db.lastInsertedRowID
             if old == nil { try setUID.execute(arguments: [uid, id]) }
