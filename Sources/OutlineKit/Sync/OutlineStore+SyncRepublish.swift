@@ -71,7 +71,11 @@ extension OutlineStore {
                 let snapshot = try git.commitRepublishedSnapshot(
                     published.withoutRemovedItems(), replica: configuration.replica, parent: parent)
                 try write { db in try SyncTables.setConfig(db, "pushing", snapshot) }
-                guard try git.replaceLog(with: snapshot, expecting: head) == .pushed else { continue }
+                guard try git.replaceLog(with: snapshot, expecting: head) == .pushed else {
+                    // Someone pushed since the fetch: look again at what the remote holds now.
+                    try write { db in try SyncTables.removeConfig(db, "pushing") }
+                    continue
+                }
                 git.pointHeadAtLogIfUnborn()
                 var sentFrom = base
                 sentFrom.apply(madeHere)
