@@ -133,6 +133,10 @@ if tui:
         target(f"`tui`: the key {key} to the screen updated at {million:,}, median ms", statistics.median(times), 16)
     target(f"`tui`: another process's change on the screen at {million:,}, median ms after its commit",
            statistics.median(tui["live_ms"]), 100)
+if "outline sync init, joining from a snapshot (100000)" in results:
+    target("`sync init` joining a 100,000-item outline from a compacted remote, ratio to `import` of it as JSON",
+           median("outline sync init, joining from a snapshot (100000)")
+           / median("outline import json, the same outline (100000)"), 3)
 print("## Targets\n")
 print("| target | measured | wanted | |\n|---|---|---|---|")
 print("\n".join(targets))
@@ -275,13 +279,16 @@ if "outline sync, bringing 10,000 operations (100000)" in results:
     print("Two machines' files and a bare repository on the same disk. The first sends the 100,000-item outline"
           " and the second adopts it (one run each); the first adds 10,000 items and sends them, and the second"
           " brings them (from the same copy of its files each run); then a round with nothing to do, beside the"
-          " `git fetch` it makes.\n")
-    print("| command | median | min | max | ratio to the fetch | |\n|---|---|---|---|---|---|")
+          " `git fetch` it makes. Then the first compacts the log, and a third machine joins from the snapshot,"
+          " beside an import of the same outline as JSON into a new file.\n")
+    print("| command | median | min | max | ratio to the fetch, or to the import | |\n|---|---|---|---|---|---|")
     for name in ("outline sync init, sending 100000 items", "outline sync init, adopting 100000 items",
                  "outline sync, bringing 10,000 operations (100000)"):
         print(row(name))
     print(row("outline sync, nothing to do (100000)", "git fetch, nothing new (100000)"))
     print(row("git fetch, nothing new (100000)"))
+    print(row("outline sync init, joining from a snapshot (100000)", "outline import json, the same outline (100000)"))
+    print(row("outline import json, the same outline (100000)"))
     print()
 
 print("## Against the peers\n")

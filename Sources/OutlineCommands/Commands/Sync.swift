@@ -26,8 +26,9 @@ extension Outline {
                   outline sync status
                   outline sync compact                # new machines start here
                   outline sync remote /mnt/o.git      # the remote moved
+                  outline sync republish              # the remote lost its log
                 """,
-            subcommands: [Round.self, Start.self, Status.self, Compact.self, MoveRemote.self],
+            subcommands: [Round.self, Start.self, Status.self, Compact.self, MoveRemote.self, Republish.self],
             defaultSubcommand: Round.self)
     }
 }
@@ -243,9 +244,11 @@ enum SyncOutput {
                     changes: summary.changes)
                 output.writeLine(writer.text)
             }
-            // Standard output holds the change report alone; a conflict is still said.
+            // Standard output holds the change report alone; a move and a conflict are still said.
+            if summary.movedToRepublishedLog { StandardError.writeLine(movedLine) }
             for conflict in summary.conflicts { StandardError.writeLine(ConflictOutput.roundLine(conflict)) }
         } else if summary.notSent == nil || summary.brought > 0 {
+            if summary.movedToRepublishedLog { output.writeLine(movedLine) }
             output.writeLine(TitleSanitizer.forTerminal(line(summary)))
             for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }
             for rescue in summary.rescued {
@@ -265,6 +268,11 @@ enum SyncOutput {
             throw CommandFailure(message: failure.commandLineMessage)
         }
     }
+
+    /// What a round says when it moved onto a log another machine republished.
+    private static let movedLine =
+        "the remote's log was started again on another machine ('sync republish'): this machine moved onto it "
+        + "and sends what it holds that the new log lacks"
 
     private static func line(_ summary: SyncSummary) -> String {
         let remote = "'\(summary.remote)'"

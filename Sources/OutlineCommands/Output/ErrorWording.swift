@@ -57,8 +57,12 @@ extension SyncFailure {
         case .tablesDamaged, .unsendable:
             return message + "; 'outline check' lists what is wrong"
         case .remoteRewritten:
-            return message + "; if the remote moved, point at it with 'outline sync remote URL'; "
-                + "otherwise keep this file, and join a new outline to the remote with 'outline --db NEW.db sync init REMOTE'"
+            return message + "; to start the log again from this machine's outline, keeping what it has not sent, "
+                + "run 'outline sync republish' (if the remote moved instead, 'outline sync remote URL')"
+        case .republishNeedless:
+            return message + "; 'outline sync' runs a round"
+        case .alreadyRepublished:
+            return message + "; 'outline sync' moves this machine onto it and sends what it lacks"
         default:
             return message
         }

@@ -150,7 +150,7 @@ struct GitRemote {
     }
 
     /// Writes a commit whose tree holds `content` as `file`.
-    private func commit(file: String, _ content: Data, parent: String?, message: String) throws -> String {
+    func commit(file: String, _ content: Data, parent: String?, message: String) throws -> String {
         let blob = try run(["hash-object", "-w", "--stdin"], input: content)
         guard blob.status == 0 else { throw SyncFailure.gitFailed(action: "write a commit", reason: blob.stderr) }
         let tree = try run(["mktree"], input: Data("100644 blob \(blob.text)\t\(file)\n".utf8))
@@ -186,5 +186,5 @@ struct GitRemote {
     }
 
     /// Why a fetch or push was given up on after `timeout`.
-    private var notAnswered: String { "it did not answer within \(SyncTransportSettings.wording(timeout))" }
+    var notAnswered: String { "it did not answer within \(SyncTransportSettings.wording(timeout))" }
 }

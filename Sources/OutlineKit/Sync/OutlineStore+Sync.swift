@@ -34,6 +34,10 @@ public struct SyncSummary: Sendable {
     /// Items the round moved to an ancestor because their parent was removed on another machine,
     /// by where they went: how many, and the path of the list they went to.
     public var rescued: [(count: Int, to: TitlePath)] = []
+    /// Whether the round found the remote's log started again by another machine (`sync
+    /// republish`) without what this one last synced, and moved onto it, sending what it held
+    /// that the new log lacked.
+    public var movedToRepublishedLog = false
 }
 
 /// Where a database that syncs stands, without asking the remote.
@@ -123,9 +127,14 @@ extension OutlineStore {
         let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }
         let head = try git.fetch()
         try Self.requireOnlyOutlineBranches(git, stillSyncingWith: nil)
+        // The log as read here is what the first round reads, unless someone pushes meanwhile:
+        // read once (a snapshot of a big outline takes seconds to parse).
+        var read: (head: String, entries: [GitRemote.LogEntry])?
         if let head {
+            let entries = try Self.outlineLog(git, upTo: head, stillSyncingWith: nil)
+            read = (head, entries)
             var remoteTree = SyncTree()
-            for logged in try Self.outlineLog(git, upTo: head, stillSyncingWith: nil) { remoteTree.apply(logged.entry) }
+            for logged in entries { remoteTree.apply(logged.entry) }
             let remoteItems = remoteTree.liveCount
             if localItems > 0, remoteItems > 0 {
                 throw SyncFailure.bothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
@@ -136,7 +145,8 @@ extension OutlineStore {
         // A first round that cannot send unties the outline again: a remote that takes no push
         // (a typo, a repository that is not bare) must not keep it.
         do {
-            let summary = try runSyncRound(git: git, reportingChanges: reportingChanges, joiningWith: localItems)
+            let summary = try runSyncRound(
+                git: git, reportingChanges: reportingChanges, joiningWith: localItems, logAsRead: read)
             if let failure = summary.notSent { throw failure }
             return summary
         } catch {
@@ -261,39 +271,64 @@ extension OutlineStore {
         throw SyncFailure.keptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
     }
 
-    /// - Parameter localItems: for the first round of `sync init`, how many items this outline
-    ///   holds: if another machine's outline reached the empty remote first, the round refuses
-    ///   (`SyncFailure.bothHoldItems`) rather than merge two outlines.
-    private func runSyncRound(git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil) throws
-        -> SyncSummary
-    {
+    /// - Parameters:
+    ///   - localItems: for the first round of `sync init`, how many items this outline holds: if
+    ///     another machine's outline reached the empty remote first, the round refuses
+    ///     (`SyncFailure.bothHoldItems`) rather than merge two outlines.
+    ///   - logAsRead: for the first round of `sync init`, the whole log up to the head it read,
+    ///     taken as it is while the head has not moved.
+    private func runSyncRound(
+        git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil,
+        logAsRead: (head: String, entries: [GitRemote.LogEntry])? = nil
+    ) throws -> SyncSummary {
         for _ in 1...Self.syncAttempts {
             let configuration = try read { db in try SyncTables.configuration(db) }!
             var summary = SyncSummary(remote: configuration.remote)
             let head = try git.fetch()
-            let last = configuration.lastCommit
-            if let last {
-                guard let head, try head == last || git.contains(head, last) else {
-                    throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: last)
-                }
-                if head == last, try !read({ db in try SyncTables.hasChanges(db) }) {
-                    try write { db in try SyncTables.noteRound(db, sentAll: true) }
-                    return summary
+            var last = configuration.lastCommit
+            // Set when the log was started again elsewhere (`sync republish`) without this
+            // machine's last commit: the round goes on from where the two histories part.
+            var republished: RepublishedLog?
+            if let synced = last {
+                if let head, try head == synced || git.contains(head, synced) {
+                    if head == synced, try !read({ db in try SyncTables.hasChanges(db) }) {
+                        try write { db in try SyncTables.noteRound(db, sentAll: true) }
+                        return summary
+                    }
+                } else {
+                    guard let head, let found = try Self.republishedLog(git, head: head, last: synced) else {
+                        throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: synced)
+                    }
+                    republished = found
+                    last = found.fork
+                    summary.movedToRepublishedLog = true
                 }
             }
             try read { db in try SyncTables.requireSound(db) }
-            let entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
+            let entries: [GitRemote.LogEntry]
+            if let head, last == nil, let logAsRead, logAsRead.head == head {
+                entries = logAsRead.entries
+            } else {
+                entries = try head.map { try Self.logEntries(git, after: last, upTo: $0) } ?? []
+            }
+            var conflictsBeyondFork: [SyncOperation] = []
             // The log's outline as of the last round, and what this machine changed since. This
             // machine's own batches among the new commits (a round killed after its push, or
             // whose push was still on its way when it ended) are already in its items: its
             // changes are measured from the log with them, never sent twice (a second copy would
             // undo what others did since).
             var reference = try read { db in try SyncTables.base(db) }
+            if let republished { (reference, conflictsBeyondFork) = try moveOnto(republished) }
             let base = reference
             let own = OwnBatches(entries, configuration)
             for batch in own.batches { reference.apply(batch) }
             reference.touched = []
-            let pending = try read { db in try SyncDiff.operations(db, base: reference) }
+            var pending = try read { db in try SyncDiff.operations(db, base: reference) }
+            if republished != nil {
+                // A conflict closed here by its number in the old log may be another in the new.
+                pending.removeAll { if case .resolve(let number) = $0 { number > base.conflictCount } else { false } }
+                pending += conflictsBeyondFork
+            }
             // This machine's changes as made (not as settled against the others'): what differs
             // from them when the round writes was changed here while it ran.
             let madeHere = SyncBatch(replica: configuration.replica, operations: pending)
@@ -396,7 +431,7 @@ extension OutlineStore {
     /// read again here, against `sentFrom` (the log's outline before the round, with what the
     /// round sent), so that what a command changed while the round ran (even undoing what was
     /// just sent) is kept, and a removal the round brought still wins over an edit made meanwhile.
-    private func applyRound(
+    func applyRound(
         sentFrom: SyncTree, final: SyncTree, lastCommit: String?, sequence: Int, into summary: inout SyncSummary,
         reportingChanges: Bool
     ) throws {

@@ -88,22 +88,43 @@ enum SyncApplier {
             sql: """
                 INSERT INTO item (id, parent_id, position, title, done_at, note, state, last_done, tags, scheduled,
                                   scheduled_repeat, due, due_repeat, priority, properties)
-                VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        let setUID = try db.cachedStatement(sql: "UPDATE sync_uid SET uid = ? WHERE id = ?")
+        // A new item gets its id here, as AUTOINCREMENT would hand it out (after every id ever
+        // used), and its log id is noted before the insert: the trigger's random one is then
+        // never made, and never replaced (a second write per item, for a machine that joins).
+        var nextID =
+            try ItemID.fetchOne(
+                db,
+                sql: """
+                    SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'item'), 0),
+                               coalesce((SELECT max(id) FROM item), 0)) + 1
+                    """) ?? 1
+        let noteUID = try db.cachedStatement(sql: "INSERT INTO sync_uid (id, uid) VALUES (?, ?)")
+        // Each addition at its place in the tree's list: where the list is new (a machine that
+        // joins), the numbering below then finds every item in place and writes nothing.
+        var places: [String: Int] = [:]
+        for parent in Set(additions.map { tree[$0]!.parent }) {
+            for (index, uid) in (children[parent] ?? []).enumerated() { places[uid] = index + 1 }
+        }
         for uid in additions {
             let node = tree[uid]!
             let parent = try localID(node.parent) ?? .root
             // An item this database held before (an undo elsewhere brought it back) gets its old id.
-            let old = try localID(uid)
+            let id: ItemID
+            if let old = try localID(uid) {
+                id = old
+            } else {
+                id = nextID
+                nextID += 1
+                try noteUID.execute(arguments: [id, uid])
+            }
             try insert.execute(
                 arguments: StatementArguments(
                     [
-                        old.databaseValue, parent.databaseValue, node.title.databaseValue, node.doneAt.databaseValue,
-                        node.note.databaseValue,
+                        id.databaseValue, parent.databaseValue, (places[uid] ?? 1).databaseValue,
+                        node.title.databaseValue, node.doneAt.databaseValue, node.note.databaseValue,
                     ] + node.attributes.columnValues))
-            let id = db.lastInsertedRowID
-            if old == nil { try setUID.execute(arguments: [uid, id]) }
             ids[uid] = id
             parentUIDs.insert(node.parent)
             outcome.added += 1

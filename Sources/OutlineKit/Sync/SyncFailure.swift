@@ -44,6 +44,14 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case unsendable(reason: String)
     /// The remote's history no longer holds the last commit this outline synced (a force-push).
     case remoteRewritten(remote: String, lastCommit: String)
+    /// `sync republish` where there is nothing to start again: the remote holds this outline's
+    /// log (or this outline never synced, and a round sends it).
+    case republishNeedless(remote: String, neverSynced: Bool)
+    /// `sync republish` after another machine started the log again: a round moves onto it.
+    case alreadyRepublished(remote: String)
+    /// `sync republish` on a machine whose sync cache no longer holds the log it synced, up to
+    /// `lastCommit`: the log cannot be started again from its history.
+    case republishWithoutHistory(remote: String, lastCommit: String)
     /// Every push lost the race to other machines' pushes.
     case keptLosingRace(remote: String, attempts: Int)
     /// A remote given to `sync init` or `sync remote` that holds something else than an
@@ -145,7 +153,17 @@ extension SyncFailure: LocalizedError {
                 + "nothing was changed"
         case .remoteRewritten(let remote, let lastCommit):
             return "'\(remote)' does not hold commit \(lastCommit.prefix(12)), the last this outline synced: "
-                + "its history was rewritten, or it is another repository; nothing was changed"
+                + "its log was lost or rewritten (a force-push, a new repository), or it is another repository; "
+                + "nothing was changed"
+        case .republishNeedless(let remote, let neverSynced):
+            return neverSynced
+                ? "this outline has not synced with '\(remote)' yet, so it has no log to start again; nothing was changed"
+                : "'\(remote)' still holds this outline's log, so there is nothing to start again; nothing was changed"
+        case .alreadyRepublished(let remote):
+            return "another machine has already started the log at '\(remote)' again; nothing was changed"
+        case .republishWithoutHistory(let remote, let lastCommit):
+            return "this machine no longer holds commit \(lastCommit.prefix(12)) of the log it synced with "
+                + "'\(remote)' (its sync cache was removed), so it cannot start that log again; nothing was changed"
         case .notAnOutlineRemote(let remote, let reason, let current):
             let outcome =
                 current.map { "this outline still syncs with '\($0)'" } ?? "the outline was not tied to it"

@@ -308,10 +308,10 @@ struct SyncCommandTests: SyncMachines {
         #expect(rewritten.stderr.hasPrefix("error: '\(remote)' does not hold commit "))
         #expect(
             rewritten.stderr.hasSuffix(
-                ", the last this outline synced: its history was rewritten, or it is another repository; "
-                    + "nothing was changed; if the remote moved, point at it with 'outline sync remote URL'; "
-                    + "otherwise keep this file, and join a new outline to the remote with "
-                    + "'outline --db NEW.db sync init REMOTE'\n"))
+                ", the last this outline synced: its log was lost or rewritten (a force-push, a new repository), "
+                    + "or it is another repository; nothing was changed; to start the log again from this machine's "
+                    + "outline, keeping what it has not sent, run 'outline sync republish' (if the remote moved "
+                    + "instead, 'outline sync remote URL')\n"))
         #expect(try laptop.run(["ls", "--tsv"]).stdout == before)
         // A machine joining that remote meets the entry that is not a batch.
         let newcomer = machine("newcomer")

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+
+/// Starting the remote's log again after it was lost or rewritten (a force-push, a deleted
+/// branch, a new repository at the same address), and moving the other machines onto it.
+///
+/// `sync republish` writes, on top of the log as this machine last synced it, its changes not sent
+/// yet as a batch and then its whole outline as a snapshot, and makes that the remote's branch.
+/// The old history stays under the snapshot, so that a machine whose last round the new log
+/// still holds just syncs; one that saw commits the new log lacks (sent after this machine's
+/// last round, then lost) goes back to where the two histories part, and sends what it holds
+/// beyond it as its own changes, settled against the new log as any round's are: nothing that
+/// reached any machine is lost (SPEC, "Sync").
+extension OutlineStore {
+    /// What `republishSyncLog` did.
+    public struct Republished: Sendable {
+        /// The remote whose log was started again.
+        public var remote: String
+        /// How many live items the snapshot holds.
+        public var items: Int
+        /// How many of this machine's changes not sent before went with it.
+        public var sent: Int
+        /// The open conflicts the new log keeps.
+        public var conflicts: Int
+    }
+
+    /// Starts the remote's log again from this machine's outline, keeping its changes not sent
+    /// yet and its open conflicts, and makes it the remote's branch, replacing whatever the
+    /// remote holds (only what it held when fetched: a push meanwhile is never thrown away).
+    ///
+    /// - Throws: `SyncFailure.republishNeedless` when the remote still holds the log, or this
+    ///   outline never synced; `SyncFailure.alreadyRepublished`; `SyncFailure.republishWithoutHistory`;
+    ///   what a round throws. Nothing is changed then.
+    public func republishSyncLog() throws -> Republished {
+        try withSyncLock { git, configuration in
+            for _ in 1...Self.syncAttempts {
+                let configuration = try read { db in try SyncTables.configuration(db) } ?? configuration
+                let remote = configuration.remote
+                let head = try git.fetch()
+                guard let last = configuration.lastCommit else {
+                    throw SyncFailure.republishNeedless(remote: remote, neverSynced: true)
+                }
+                if let head, try head == last || git.contains(head, last) {
+                    throw SyncFailure.republishNeedless(remote: remote, neverSynced: false)
+                }
+                guard try git.holds(last) else {
+                    throw SyncFailure.republishWithoutHistory(remote: remote, lastCommit: last)
+                }
+                if let head, let fork = try git.forkPoint(head, last),
+                    try git.republishedSnapshot(after: fork, upTo: head) != nil
+                {
+                    throw SyncFailure.alreadyRepublished(remote: remote)
+                }
+                try read { db in try SyncTables.requireSound(db) }
+                let base = try read { db in try SyncTables.base(db) }
+                let pending = try read { db in try SyncDiff.operations(db, base: base) }
+                // Nothing came from elsewhere: the changes are sent as they were made.
+                var published = base
+                published.touched = []
+                var parent = last
+                var sequence = 0
+                let madeHere = SyncBatch(replica: configuration.replica, operations: pending)
+                if !pending.isEmpty {
+                    sequence = configuration.sequence + 1
+                    let batch = SyncBatch(replica: configuration.replica, sequence: sequence, operations: pending)
+                    try batch.requireReadable()
+                    parent = try git.commit(batch, parent: last)
+                    try write { db in try SyncTables.noteWritten(db, sequence: sequence, commit: parent) }
+                    published.apply(batch)
+                }
+                let snapshot = try git.commitRepublishedSnapshot(
+                    published.withoutRemovedItems(), replica: configuration.replica, parent: parent)
+                try write { db in try SyncTables.setConfig(db, "pushing", snapshot) }
+                guard try git.replaceLog(with: snapshot, expecting: head) == .pushed else {
+                    // Someone pushed since the fetch: look again at what the remote holds now.
+                    try write { db in try SyncTables.removeConfig(db, "pushing") }
+                    continue
+                }
+                git.pointHeadAtLogIfUnborn()
+                var sentFrom = base
+                sentFrom.apply(madeHere)
+                var summary = SyncSummary(remote: remote)
+                try applyRound(
+                    sentFrom: sentFrom, final: published, lastCommit: snapshot, sequence: sequence, into: &summary,
+                    reportingChanges: false)
+                return Republished(
+                    remote: remote, items: published.liveCount, sent: pending.count,
+                    conflicts: published.conflicts.count)
+            }
+            throw SyncFailure.keptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
+        }
+    }
+
+    /// Where a round stands on a log that no longer holds its last commit, but that someone
+    /// republished: the commit both histories share, and the log's outline there.
+    struct RepublishedLog {
+        /// The newest commit of the log this machine synced that the new log holds too.
+        var fork: String
+        /// The log's outline at `fork`.
+        var base: SyncTree
+    }
+
+    /// The republished log at `head` that this machine, last synced at `last`, moves onto; nil
+    /// when nobody republished it (the round is refused then, naming `sync republish`).
+    static func republishedLog(_ git: GitRemote, head: String, last: String) throws -> RepublishedLog? {
+        guard let fork = try git.forkPoint(head, last), try git.republishedSnapshot(after: fork, upTo: head) != nil
+        else { return nil }
+        var base = SyncTree()
+        for logged in try logEntries(git, after: nil, upTo: fork) { base.apply(logged.entry) }
+        base.touched = []
+        base.skipped = []
+        base.rescued = []
+        return RepublishedLog(fork: fork, base: base)
+    }
+
+    /// Makes this machine's changes be measured from `log.base` rather than from the log it
+    /// synced: every item whose node differs between the two is noted as changed (what it
+    /// holds beyond the fork is then sent as its own), and is touched in the tree returned, so
+    /// that the round writes it. Also returns the conflict operations the new log lacks: the
+    /// conflicts raised after the fork, open here, sent again (they are numbered anew), and the
+    /// ones closed after the fork closed again.
+    func moveOnto(_ log: RepublishedLog) throws -> (base: SyncTree, conflicts: [SyncOperation]) {
+        try write { db in
+            let old = try SyncTables.base(db)
+            var moved = log.base
+            for uid in Set(old.uids).union(log.base.uids) where old[uid] != log.base[uid] {
+                moved.touched.insert(uid)
+            }
+            var ids: [ItemID] = []
+            for uid in moved.touched { if let id = try SyncTables.id(of: uid, db) { ids.append(id) } }
+            try SyncTables.noteChanged(ids, db)
+            let forkCount = log.base.conflictCount
+            let open = Set(old.conflicts.map(\.number))
+            let resolvedHere = Set(try SyncTables.storedConflicts(db).filter(\.resolvedHere).map(\.conflict.number))
+            var operations: [SyncOperation] = old.conflicts.filter {
+                $0.number > forkCount && !resolvedHere.contains($0.number)
+            }.map { conflict in
+                // Written without a number, as a round writes one: the log numbers it.
+                var unnumbered = conflict
+                unnumbered.number = 0
+                return .conflict(unnumbered)
+            }
+            operations += log.base.conflicts.filter { !open.contains($0.number) }.map { .resolve(number: $0.number) }
+            return (moved, operations)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import OutlineTestSupport
+import Testing
+
+/// `outline sync republish` end to end, over a path remote: the remote loses its log (a new empty
+/// repository at the same address, a force-push of an older commit), a round names it in one line,
+/// one machine starts the log again, and the others move onto it keeping what they typed.
+@Suite("sync republish")
+struct SyncRepublishCommandTests: SyncMachines {
+    let folder = TemporaryDirectory()
+
+    /// A bare repository at the folder's `remote.git`, made anew; its path.
+    func freshRemote() throws -> String {
+        let path = folder.file("remote.git")
+        try? FileManager.default.removeItem(atPath: path)
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", path])
+        return path
+    }
+
+    /// Two machines on one remote: the laptop's Plan and Notes, adopted by the desktop.
+    func twoMachines() throws -> (Machine, Machine, String) {
+        let remote = try freshRemote()
+        let laptop = machine("laptop")
+        let desktop = machine("desktop")
+        try laptop.run(["add", "Plan", "Notes"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        #expect(try desktop.run(["sync", "init", remote]).status == 0)
+        return (laptop, desktop, remote)
+    }
+
+    /// The desktop sends an item, then the remote is replaced by an empty repository before the
+    /// laptop fetches it; both machines retitle Plan without syncing. The laptop's round is
+    /// refused in one line naming `sync republish`, with nothing changed; the laptop republishes;
+    /// the desktop moves onto the new log, and every value typed is in the outline or set aside.
+    @Test func aLostLogIsStartedAgainAndNothingTypedIsLost() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        try desktop.run(["add", "Sent then lost"])
+        try desktop.run(["sync"])
+        try desktop.run(["edit", "Plan", "Plan (desktop)"])
+        try desktop.run(["note", "Notes", "a note typed on the desktop"])
+        try laptop.run(["edit", "Plan", "Plan (laptop)"])
+        _ = try freshRemote()
+
+        let before = try dump(laptop)
+        let refused = try laptop.run(["sync"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(refused.stderr.hasPrefix("error: '\(remote)' does not hold commit "))
+        #expect(
+            refused.stderr.hasSuffix(
+                "its log was lost or rewritten (a force-push, a new repository), or it is another repository; "
+                    + "nothing was changed; to start the log again from this machine's outline, keeping what it has "
+                    + "not sent, run 'outline sync republish' (if the remote moved instead, 'outline sync remote URL')\n"
+            ))
+        #expect(try dump(laptop) == before)
+
+        let republished = try laptop.run(["sync", "republish"])
+        #expect(republished.status == 0, "\(republished)")
+        #expect(
+            republished.stdout
+                == "started the log at '\(remote)' again with 2 items, 1 change not sent before among them\n"
+                + "the other machines move onto it with 'outline sync'\n")
+        let again = try laptop.run(["sync", "republish"])
+        #expect(again.status == 1)
+        #expect(
+            again.stderr
+                == "error: '\(remote)' still holds this outline's log, so there is nothing to start again; "
+                + "nothing was changed; 'outline sync' runs a round\n")
+        let second = try desktop.run(["sync", "republish"])
+        #expect(second.status == 1)
+        #expect(second.stderr.hasPrefix("error: another machine has already started the log at '\(remote)' again"))
+
+        let moved = try desktop.run(["sync"])
+        #expect(moved.status == 0, "\(moved)")
+        #expect(
+            moved.stdout.hasPrefix(
+                "the remote's log was started again on another machine ('sync republish'): this machine moved "
+                    + "onto it and sends what it holds that the new log lacks\n"))
+        #expect(
+            moved.stdout.contains(
+                "conflict 1: the title of /Plan (desktop): kept \"Plan (desktop)\", set aside \"Plan (laptop)\""),
+            "\(moved)")
+        #expect(try laptop.run(["sync"]).status == 0)
+        let expected = ["Plan (desktop)", "Notes", "Sent then lost"]
+        #expect(try laptop.titles() == expected)
+        #expect(try desktop.titles() == expected)
+        #expect(try laptop.run(["note", "Notes"]).stdout == "a note typed on the desktop\n")
+        #expect(try laptop.run(["conflicts", "--json"]).stdout == desktop.run(["conflicts", "--json"]).stdout)
+        #expect(try laptop.run(["conflicts"]).lines.count == 1)
+        // A machine that joins the new log starts from the republished snapshot.
+        let newcomer = machine("newcomer")
+        #expect(try newcomer.run(["sync", "init", remote]).status == 0)
+        #expect(try newcomer.titles() == expected)
+        for each in [laptop, desktop, newcomer] { #expect(try each.run(["check"]).status == 0) }
+    }
+
+    /// Someone force-pushes the remote's branch back to an older commit: the round that no
+    /// longer finds its last commit is refused; after a republish, the machine whose work was
+    /// thrown away sends it again.
+    @Test func aForcePushOfAnOlderCommitIsRepublished() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        let old = try gitAsSomeone(["--git-dir=" + remote, "rev-parse", "main"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try laptop.run(["add", "Laptop's"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["add", "Desktop's"])
+        try desktop.run(["sync"])
+        try gitAsSomeone(["--git-dir=" + remote, "update-ref", "refs/heads/main", old])
+        try laptop.run(["rm", "Notes"])
+        let refused = try laptop.run(["sync"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("run 'outline sync republish'"))
+        #expect(try laptop.run(["sync", "republish"]).status == 0)
+        #expect(try desktop.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try laptop.titles() == ["Plan", "Laptop's", "Desktop's"])
+        #expect(try desktop.titles() == laptop.titles())
+    }
+
+    /// While the remote still holds the log, or before the outline ever synced, there is
+    /// nothing to republish: refused, with nothing changed; --json says what a republish did.
+    @Test func republishIsRefusedWhenThereIsNothingToStartAgain() throws {
+        let (laptop, _, remote) = try twoMachines()
+        let before = try dump(laptop)
+        let refused = try laptop.run(["sync", "republish"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: '\(remote)' still holds this outline's log"))
+        #expect(try dump(laptop) == before)
+        _ = try freshRemote()
+        let json = try laptop.run(["sync", "republish", "--json"])
+        #expect(json.stdout == "{\"remote\":\"\(remote)\",\"items\":2,\"sent\":0,\"conflicts\":0}\n", "\(json)")
+        let untied = machine("untied")
+        try untied.run(["add", "X"])
+        let notSetUp = try untied.run(["sync", "republish"])
+        #expect(notSetUp.status == 1)
+        #expect(notSetUp.stderr.hasPrefix("error: this outline does not sync with a remote yet"))
+    }
+}
