@@ -44,6 +44,11 @@ extension Outline {
             var store = try global.openStore()
             let root = try item.map(store.resolve) ?? .root
             if root != .root { _ = try store.item(root) }
+            if ProcessInfo.processInfo.environment["TERM"] == "dumb" {
+                throw CommandFailure(
+                    message: "tui needs a terminal that can move its cursor, and TERM is 'dumb'; ls, find and the "
+                        + "other commands work on any")
+            }
             guard isatty(0) == 1, isatty(1) == 1 else {
                 throw CommandFailure(
                     message:

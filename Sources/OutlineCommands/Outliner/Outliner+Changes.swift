@@ -53,6 +53,8 @@ extension Outliner {
     /// A new item just above the cursor's row (or in the empty view): where text typed for an
     /// item that went is offered to go.
     private func newItemAtCursor() -> EditedLine {
+        // The cursor's own item may be the one that went.
+        try? repairCursor(neighbours: lastNeighbours)
         guard let cursor, let parent = try? store.item(cursor).parentID else {
             return .newItem(under: tree.root, placement: .end)
         }

@@ -24,13 +24,18 @@ struct OutlinerLoop {
             let frame = try outliner.frame(rows: rows, columns: columns)
             terminal.draw(frame.lines, cursor: frame.cursor)
         }
-        func followChanges() throws {
+        /// Whether the poll found anything.
+        @discardableResult
+        func followChanges() throws -> Bool {
             do {
-                try outliner.note(try feed.poll().events, neighbours: outliner.lastNeighbours)
+                let update = try feed.poll()
+                try outliner.note(update.events, neighbours: outliner.lastNeighbours)
+                return !update.isEmpty
             } catch let error as OutlineError {
                 // Another process changed the outline again while this one was being read: the
                 // next look settles it; the outliner goes on.
                 outliner.complain(about: error)
+                return true
             }
         }
         try draw()
@@ -65,7 +70,9 @@ struct OutlinerLoop {
                 try followChanges()
                 // Keys that came together (a paste, a held key) are all taken before one redraw.
                 if wakeup.hasQueuedKeys { continue }
-            case .fileChanged, .timeout: try followChanges()
+            case .fileChanged, .timeout:
+                // Nothing new and no mark to fade: the screen stands as it is, unread.
+                guard try followChanges() || outliner.nextExpiry != nil else { continue }
             }
             try draw()
         }
@@ -75,24 +82,38 @@ struct OutlinerLoop {
     /// saved stays in its file, whose path is shown.
     private func editNote(_ id: ItemID, terminal: OutlinerTerminal) throws {
         let note = try outliner.noteText(of: id)
-        let path = try TextEditor.temporaryFile(holding: Array((note.isEmpty ? "" : note + "\n").utf8))
+        let original = Array((note.isEmpty ? "" : note + "\n").utf8)
+        let path = try TextEditor.temporaryFile(holding: original)
+        let editor = TextEditor.command(ProcessInfo.processInfo.environment)
         terminal.restore()
-        let ending = try TextEditor.run(TextEditor.command(ProcessInfo.processInfo.environment), on: path)
+        let ending = try TextEditor.run(editor, on: path)
         terminal.enter()
-        guard ending == .exited(0) else {
-            outliner.complain("the editor did not finish (\(ending)); the note is unchanged; the text is in \(path)")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            outliner.complain("the editor '\(editor)' left no file at \(path); the note is unchanged")
             return
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self)
-        else {
-            outliner.complain("the edited note is not UTF-8 text; the note is unchanged; the text is in \(path)")
+        // Text the user never changed is not worth keeping when the note stays as it was.
+        let kept = Array(data) == original ? "" : "; your text is kept in \(path)"
+        if kept.isEmpty { unlink(path) }
+        guard ending == .exited(0) else {
+            let how =
+                switch ending {
+                case .exited(127): "could not be run (exit status 127: not found?)"
+                case .exited(let status): "exited with status \(status)"
+                case .killed(let signal): "was stopped by signal \(signal)"
+                }
+            outliner.complain("the editor '\(editor)' \(how); the note is unchanged" + kept)
+            return
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            outliner.complain("the edited note is not UTF-8 text; the note is unchanged" + kept)
             return
         }
         do {
             try outliner.finishNoteEdit(id, text: text)
-            try? FileManager.default.removeItem(atPath: path)
+            unlink(path)
         } catch {
-            outliner.complain("the note is unchanged: \(Outliner.wording(of: error)); the text is in \(path)")
+            outliner.complain("the note is unchanged: \(Outliner.wording(of: error))" + kept)
         }
     }
 
@@ -105,10 +126,13 @@ struct OutlinerLoop {
         let arguments = [program, "--db", store.path] + words
         if Outliner.commandsOnTheTerminal.contains(words[0]) {
             terminal.restore()
+            // A clean screen for the command, as if it had been typed in the shell.
+            _ = DescriptorWriting.writeAll("\u{1B}[H\u{1B}[2J".utf8, to: 1)
             let status = Self.runOnTerminal(arguments)
             _ = DescriptorWriting.writeAll(
-                "\n[exit status \(status): press a key to go back to the outliner]".utf8, to: 1)
+                "\r\n[exit status \(status): press a key to go back to the outliner]\r\n".utf8, to: 1)
             Self.waitForAKey()
+            _ = DescriptorWriting.writeAll("\u{1B}[H\u{1B}[2J".utf8, to: 1)
             terminal.enter()
             try outliner.finishCommand(words, status: status, output: "", errors: "")
             return

@@ -227,6 +227,9 @@ struct OutlinerTerminalTests {
         )
         let json = try outline.run(["tui", "--json"])
         #expect(json.status == 64)
+        let dumb = try outline.run(["tui"], environment: ["TERM": "dumb"])
+        #expect(dumb.status == 1)
+        #expect(dumb.stderr.hasPrefix("error: tui needs a terminal that can move its cursor, and TERM is 'dumb'"))
         let unknown = try outline.run(["tui", "9"])
         #expect(unknown.stderr == "error: no item with id 9\n")
     }
