@@ -34,7 +34,9 @@ extension GitRemote {
     func commitRepublishedSnapshot(_ tree: SyncTree, replica: String, parent: String?) throws -> String {
         try commit(
             file: Self.snapshotFile, SyncSnapshot.encoded(tree), parent: parent,
-            message: "\(Self.republishedSubject) snapshot of \(tree.liveCount) items from \(replica)")
+            message:
+                "\(Self.republishedSubject) snapshot of \(tree.liveCount) \(tree.liveCount == 1 ? "item" : "items") "
+                + "from \(replica)")
     }
 
     /// Makes `commit` the remote's `main` whatever it holds, but only if it still holds

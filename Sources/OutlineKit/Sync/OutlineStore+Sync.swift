@@ -297,6 +297,9 @@ extension OutlineStore {
                     }
                 } else {
                     guard let head, let found = try Self.republishedLog(git, head: head, last: synced) else {
+                        // Someone's project or another outline's log is named as such: `sync
+                        // republish` would refuse to replace it.
+                        try Self.requireLogToReplace(git, head: head, last: synced, remote: configuration.remote)
                         throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: synced)
                     }
                     republished = found

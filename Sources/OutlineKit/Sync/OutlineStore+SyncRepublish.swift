@@ -41,8 +41,12 @@ extension OutlineStore {
                     throw SyncFailure.republishNeedless(remote: remote, neverSynced: true)
                 }
                 if let head, try head == last || git.contains(head, last) {
+                    // The log is there; what a round would refuse past it (a commit added by
+                    // hand) is said as the round says it, with its repair.
+                    _ = try Self.logEntries(git, after: last, upTo: head)
                     throw SyncFailure.republishNeedless(remote: remote, neverSynced: false)
                 }
+                try Self.requireLogToReplace(git, head: head, last: last, remote: remote)
                 guard try git.holds(last) else {
                     throw SyncFailure.republishWithoutHistory(remote: remote, lastCommit: last)
                 }
@@ -88,6 +92,27 @@ extension OutlineStore {
                     conflicts: published.conflicts.count)
             }
             throw SyncFailure.keptLosingRace(remote: configuration.remote, attempts: Self.syncAttempts)
+        }
+    }
+
+    /// Refuses to replace what the remote holds unless it is this outline's log, rewritten: a
+    /// remote that holds anything outline did not write (someone's project, pushed to the same
+    /// address) or another outline's log (one that shares no commit with this outline's) is left
+    /// exactly as it is. An empty remote, a branch deleted, or a log outline cannot read, holds
+    /// nothing to keep.
+    ///
+    /// - Throws: `SyncFailure.notAnOutlineRemote`, `SyncFailure.anotherOutlinesRemote`.
+    static func requireLogToReplace(_ git: GitRemote, head: String?, last: String, remote: String) throws {
+        try requireOnlyOutlineBranches(git, stillSyncingWith: remote)
+        guard let head else { return }
+        do {
+            _ = try outlineLog(git, upTo: head, stillSyncingWith: remote)
+        } catch SyncFailure.badLog {
+            // A log outline cannot read is no one's to keep: starting it again repairs it.
+            return
+        }
+        if try git.forkPoint(head, last) == nil {
+            throw SyncFailure.anotherOutlinesRemote(remote: remote, lastCommit: last, stillSyncingWith: remote)
         }
     }
 

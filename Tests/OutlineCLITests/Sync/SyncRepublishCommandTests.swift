@@ -136,4 +136,45 @@ struct SyncRepublishCommandTests: SyncMachines {
         #expect(notSetUp.status == 1)
         #expect(notSetUp.stderr.hasPrefix("error: this outline does not sync with a remote yet"))
     }
+
+    /// Someone's project pushed to the address where the log was: neither a round nor a
+    /// republish touches it; both name it as what it is (a trial saw republish replace `main`).
+    @Test func aProjectAtTheRemotesAddressIsLeftAlone() throws {
+        let (laptop, _, remote) = try twoMachines()
+        _ = try freshRemote()
+        let project = folder.file("project")
+        try gitAsSomeone(["init", "--quiet", "-b", "main", project])
+        try "my work\n".write(toFile: project + "/README", atomically: true, encoding: .utf8)
+        try gitAsSomeone(["add", "README"], in: project)
+        try gitAsSomeone(["commit", "--quiet", "-m", "project readme"], in: project)
+        try gitAsSomeone(["push", "--quiet", remote, "main"], in: project)
+        let projectHead = try gitAsSomeone(["rev-parse", "main"], in: project).stdout
+        let before = try dump(laptop)
+        for command in [["sync"], ["sync", "republish"]] {
+            let refused = try laptop.run(command)
+            #expect(refused.status == 1, "\(command): \(refused)")
+            #expect(refused.stderr.split(separator: "\n").count == 1)
+            #expect(refused.stderr.hasPrefix("error: '\(remote)' is not an outline remote: "), "\(refused.stderr)")
+        }
+        #expect(try gitAsSomeone(["--git-dir", remote, "rev-parse", "main"]).stdout == projectHead)
+        #expect(try dump(laptop) == before)
+    }
+
+    /// Another outline's log at the address: a republish would destroy it, so it is refused.
+    @Test func anotherOutlinesLogAtTheRemotesAddressIsLeftAlone() throws {
+        let (laptop, _, remote) = try twoMachines()
+        _ = try freshRemote()
+        let other = machine("other")
+        try other.run(["add", "Another outline"])
+        #expect(try other.run(["sync", "init", remote]).status == 0)
+        let otherHead = try gitAsSomeone(["--git-dir", remote, "rev-parse", "main"]).stdout
+        let before = try dump(laptop)
+        for command in [["sync"], ["sync", "republish"]] {
+            let refused = try laptop.run(command)
+            #expect(refused.status == 1, "\(command): \(refused)")
+            #expect(refused.stderr.hasPrefix("error: '\(remote)' holds another outline's log"), "\(refused.stderr)")
+        }
+        #expect(try gitAsSomeone(["--git-dir", remote, "rev-parse", "main"]).stdout == otherHead)
+        #expect(try dump(laptop) == before)
+    }
 }
