@@ -217,6 +217,26 @@ struct OutlinerTerminalTests {
         #expect(ended.contains("ended 0 with icanon echo"), "\(ended)")
     }
 
+    /// Ctrl-C, the `?` list's other way out, quits and gives the terminal back; a title that an
+    /// edit outside outline filled with escape sequences is drawn with them made visible, and
+    /// clears nothing.
+    @Test func ctrlCQuitsAndTitlesCannotDriveTheTerminal() throws {
+        guard let tmux = TmuxSession(in: outline.directory) else { return }
+        try outline.run(["add", "Alpha", "Omega"])
+        _ = try OutlineProcess.sqlite(
+            outline.database,
+            "UPDATE item SET title = 'Evil' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7) WHERE id = 1")
+        try start(tmux)
+        defer { tmux.stop() }
+        let screen = tmux.screen(containing: "Omega")
+        #expect(screen.contains("outline tui"), "the header was not cleared away: \(screen)")
+        #expect(screen.contains(">  1  · Evil"), "\(screen)")
+        #expect(!screen.contains("Evil[2J"), "the escape is not passed through as it was: \(screen)")
+        tmux.send(["C-c"])
+        let ended = tmux.screen(containing: "ended")
+        #expect(ended.contains("ended 0 with icanon echo"), "\(ended)")
+    }
+
     @Test func refusedWithoutATerminal() throws {
         try outline.run(["add", "Alpha"])
         let piped = try outline.run(["tui"])

@@ -11,7 +11,9 @@ extension TmuxSession {
         // `\$\$` inside the double quotes: the inner shell's id, which `exec` hands to the outliner.
         let inner = "echo \\$\\$ > '\(pidFile)'; exec '\(OutlineProcess.binary)' tui \(arguments) --db '\(database)'"
         let modes = "stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '"
-        let script = "NO_COLOR=1 EDITOR=: sh -c \"\(inner)\"; echo \"ended $? with $(\(modes))\"; sleep 60"
+        // The shells ignore Ctrl-C, which reaches every process of the pane's group: the outliner
+        // catches it (a handler replaces the ignoring), and the shell lives on to say how it ended.
+        let script = "trap '' INT; NO_COLOR=1 EDITOR=: sh -c \"\(inner)\"; echo \"ended $? with $(\(modes))\"; sleep 60"
         try start("sh -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'", columns: columns, rows: rows)
     }
 
