@@ -11,24 +11,47 @@ enum TextEditor {
         return "vi"
     }
 
-    /// How the editor ended.
+    /// How the editor (or another program run in the foreground) ended.
     enum Ending: Equatable {
         case exited(Int32)
         case killed(signal: Int32)
+
+        /// The ending in words, after the program's name: `exited with status 1`.
+        var phrase: String {
+            switch self {
+            case .exited(let status): "exited with status \(status)"
+            case .killed(let signal): "was stopped by signal \(signal)"
+            }
+        }
+
+        /// The exit status a shell gives it: 128 and the signal's number for a signal.
+        var status: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .killed(let signal): 128 + signal
+            }
+        }
     }
 
     /// Runs `command` on `path` through `/bin/sh`, so that a command with arguments works, on this
     /// terminal, and waits for it. Ctrl-C while it runs is the editor's: outline ignores it
     /// meanwhile, as git does, so that it never leaves an editor behind on the terminal.
     static func run(_ command: String, on path: String) throws -> Ending {
-        let arguments = ["/bin/sh", "-c", "\(command) \"$@\"", "sh", path]
+        try runInForeground(["/bin/sh", "-c", "\(command) \"$@\"", "sh", path], named: "the editor '\(command)'")
+    }
+
+    /// Runs `arguments` (the first a program's path) on this terminal and waits for it, Ctrl-C
+    /// and Ctrl-\ its own meanwhile: the editor, and the `:` commands of `tui` that need the
+    /// terminal. `name` says what it is in the errors.
+    ///
+    /// - Throws: `CommandFailure` when it cannot be started, or waited for.
+    static func runInForeground(_ arguments: [String], named name: String) throws -> Ending {
         var cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
+        let spawned = posix_spawn(&pid, arguments[0], nil, nil, &cArguments, environ)
         guard spawned == 0 else {
-            throw CommandFailure(
-                message: "cannot start the editor '\(command)': \(String(cString: strerror(spawned)).lowercased())")
+            throw CommandFailure(message: "cannot start \(name): \(String(cString: strerror(spawned)).lowercased())")
         }
         let interrupt = signal(SIGINT, SIG_IGN)
         let quit = signal(SIGQUIT, SIG_IGN)
@@ -39,7 +62,7 @@ enum TextEditor {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else {
-                throw CommandFailure(message: "lost the editor '\(command)': \(String(cString: strerror(errno)))")
+                throw CommandFailure(message: "lost \(name): \(String(cString: strerror(errno)))")
             }
         }
         // The wait status as <sys/wait.h>'s macros read it, which Swift does not import.

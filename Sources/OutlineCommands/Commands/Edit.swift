@@ -123,12 +123,7 @@ extension Outline {
             let saved = try InputFile.contents(
                 of: path, limit: Self.maximumBytes, whenTooLarge: "edit a smaller subtree", whenTerminal: "")
             guard ending == .exited(0) else {
-                let how =
-                    switch ending {
-                    case .exited(let status): "exited with status \(status)"
-                    case .killed(let signal): "was stopped by signal \(signal)"
-                    }
-                var message = "the editor '\(editor)' \(how); nothing was changed"
+                var message = "the editor '\(editor)' \(ending.phrase); nothing was changed"
                 if saved != original {
                     message += "; your text is kept in \(path), and '\(retryCommand(root, path))' applies it"
                 } else {

@@ -96,12 +96,7 @@ struct OutlinerLoop {
         let kept = Array(data) == original ? "" : "; your text is kept in \(path)"
         if kept.isEmpty { unlink(path) }
         guard ending == .exited(0) else {
-            let how =
-                switch ending {
-                case .exited(127): "could not be run (exit status 127: not found?)"
-                case .exited(let status): "exited with status \(status)"
-                case .killed(let signal): "was stopped by signal \(signal)"
-                }
+            let how = ending == .exited(127) ? "could not be run (exit status 127: not found?)" : ending.phrase
             outliner.complain("the editor '\(editor)' \(how); the note is unchanged" + kept)
             return
         }
@@ -128,7 +123,8 @@ struct OutlinerLoop {
             terminal.restore()
             // A clean screen for the command, as if it had been typed in the shell.
             _ = DescriptorWriting.writeAll("\u{1B}[H\u{1B}[2J".utf8, to: 1)
-            let status = Self.runOnTerminal(arguments)
+            // One that cannot be started ends as a shell says of a program it cannot run.
+            let status = (try? TextEditor.runInForeground(arguments, named: "outline \(words[0])").status) ?? 127
             _ = DescriptorWriting.writeAll(
                 "\r\n[exit status \(status): press a key to go back to the outliner]\r\n".utf8, to: 1)
             Self.waitForAKey()
@@ -140,20 +136,6 @@ struct OutlinerLoop {
         let output = try ChildProcess.run(arguments, environment: ProcessInfo.processInfo.environment, input: Data())
         try outliner.finishCommand(
             words, status: output.status, output: String(decoding: output.stdout, as: UTF8.self), errors: output.stderr)
-    }
-
-    /// Runs `arguments` with this process's terminal, and returns its exit status.
-    private static func runOnTerminal(_ arguments: [String]) -> Int32 {
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], nil, nil, &cArguments, environ) == 0 else { return 127 }
-        let interrupt = signal(SIGINT, SIG_IGN)
-        defer { signal(SIGINT, interrupt) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let signalNumber = status & 0x7F
-        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
     }
 
     /// Blocks until a key comes, with the terminal in non-canonical mode for it.

@@ -50,11 +50,7 @@ final class OutlinerTerminal {
     }
 
     /// Rows and columns, or 24 by 80 when the terminal does not say.
-    var size: (rows: Int, columns: Int) {
-        var window = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return (24, 80) }
-        return (Int(window.ws_row), Int(window.ws_col))
-    }
+    var size: (rows: Int, columns: Int) { Terminal.windowSize }
 
     /// Forgets what is on the screen, so the next draw writes every line (after a resize, or
     /// when something else wrote to the terminal).

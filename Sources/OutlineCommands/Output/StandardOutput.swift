@@ -67,6 +67,14 @@ enum Terminal {
         return isStandardOutputTerminal
     }()
 
+    /// Standard output's terminal's rows and columns, or 24 by 80 when it does not say: what
+    /// `watch` and `tui` draw in.
+    static var windowSize: (rows: Int, columns: Int) {
+        var window = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return (24, 80) }
+        return (Int(window.ws_row), Int(window.ws_col))
+    }
+
     /// Reverse video and underline, which are no colours: on a terminal unless TERM is dumb,
     /// whatever NO_COLOR says.
     static let usesAttributes: Bool =
