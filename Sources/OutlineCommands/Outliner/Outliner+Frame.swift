@@ -6,14 +6,9 @@ import OutlineKit
 extension Outliner {
     /// One screen: its lines, each already cut to the width, and where the terminal's cursor
     /// stands while a line is edited (0-based row and column).
-    struct Frame: Equatable {
+    struct Frame {
         var lines: [String]
         var cursor: (row: Int, column: Int)?
-
-        static func == (left: Frame, right: Frame) -> Bool {
-            left.lines == right.lines && left.cursor?.row == right.cursor?.row
-                && left.cursor?.column == right.cursor?.column
-        }
     }
 
     /// The screen for a terminal of `rows` by `columns`, marks that have faded dropped.
@@ -107,15 +102,8 @@ extension Outliner {
             above = more + above
         }
         cursorLine = above.count
-        // Nearest first, alternating below and above: where the cursor goes if its item goes.
-        let after = below.dropFirst().map(\.id)
-        let before = above.reversed().map(\.id)
-        var nearby: [ItemID] = []
-        for index in 0..<max(after.count, before.count) where nearby.count < 6 {
-            if index < after.count { nearby.append(after[index]) }
-            if index < before.count { nearby.append(before[index]) }
-        }
-        lastNeighbours = nearby + (try store.ancestors(of: cursor).reversed())
+        lastNeighbours = try neighbours(
+            of: cursor, below: below.dropFirst().map(\.id), above: above.reversed().map(\.id))
         var rows = above.map(TreeLine.row) + below.map(TreeLine.row)
         var editedIndex: Int?
         if case .editing(let line, _) = mode {

@@ -116,11 +116,11 @@ extension Outliner {
 
     /// j, k, Page Up and Page Down: `offset` rows on, as far as the view goes.
     private func step(by offset: Int) throws {
-        guard cursor != nil else { return }
+        guard let cursor else { return }
         let rows =
             offset > 0
-            ? try store.rows(of: tree, from: cursor!, count: offset + 1).dropFirst().map(\.id)
-            : try store.rows(of: tree, before: cursor!, count: -offset).map(\.id)
+            ? try store.rows(of: tree, from: cursor, count: offset + 1).dropFirst().map(\.id)
+            : try store.rows(of: tree, before: cursor, count: -offset).map(\.id)
         guard let target = offset > 0 ? rows.last : rows.first else { return }
         // A page keeps the cursor's line; a single step moves it with the cursor.
         moveCursor(to: target, lineChange: abs(offset) == 1 ? offset : 0)
@@ -164,7 +164,7 @@ extension Outliner {
         cursor = previous
     }
 
-    /// `q`, Escape or Enter close what is being read; other keys scroll it.
+    /// j, k, Space and the page keys scroll what is being read; any other key closes it.
     private func read(_ key: Key, title: String, lines: [String], offset: Int) -> Effect {
         var offset = offset
         switch key {

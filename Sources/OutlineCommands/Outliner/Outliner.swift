@@ -103,14 +103,6 @@ final class Outliner {
 
     // MARK: Rows around the cursor
 
-    /// The row after (`offset` 1) or before (-1) the cursor, or the one `offset` rows away, as
-    /// far as the view goes.
-    func row(movingBy offset: Int) throws -> ItemID? {
-        guard let cursor else { return nil }
-        if offset >= 0 { return try store.rows(of: tree, from: cursor, count: offset + 1).last?.id }
-        return try store.rows(of: tree, before: cursor, count: -offset).first?.id
-    }
-
     /// The row of the cursor's item.
     func cursorRow() throws -> OutlineRow? {
         guard let cursor else { return nil }
@@ -151,14 +143,23 @@ final class Outliner {
         cursorLine = 0
     }
 
-    /// The rows next to the cursor, nearest first: where it goes if its item goes.
+    /// Where the cursor goes if its item goes, read now: the rows next to it, then its ancestors.
     func neighbours() throws -> [ItemID] {
         guard let cursor else { return [] }
-        var found: [ItemID] = []
-        if let next = try row(movingBy: 1), next != cursor { found.append(next) }
-        if let previous = try row(movingBy: -1), previous != cursor { found.append(previous) }
-        found += try store.ancestors(of: cursor).reversed()
-        return found
+        let below = try store.rows(of: tree, from: cursor, count: 4).dropFirst().map(\.id)
+        let above = try store.rows(of: tree, before: cursor, count: 3).reversed().map(\.id)
+        return try neighbours(of: cursor, below: below, above: above)
+    }
+
+    /// The rows `below` and `above` the cursor (each nearest first), taken in turn, at most six,
+    /// then the cursor's ancestors, the nearest first: the order `repairCursor` tries them in.
+    func neighbours(of cursor: ItemID, below: [ItemID], above: [ItemID]) throws -> [ItemID] {
+        var nearby: [ItemID] = []
+        for index in 0..<max(below.count, above.count) where nearby.count < 6 {
+            if index < below.count { nearby.append(below[index]) }
+            if index < above.count { nearby.append(above[index]) }
+        }
+        return nearby + (try store.ancestors(of: cursor).reversed())
     }
 
     // MARK: Messages

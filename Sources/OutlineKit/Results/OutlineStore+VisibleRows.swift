@@ -17,7 +17,7 @@ extension OutlineStore {
     public func lastRow(of tree: VisibleTree) throws -> ItemID? {
         try read { db in
             try TreeQueries.requireParent(db, tree.root)
-            let reader = try VisibleRowReader(db, tree)
+            let reader = VisibleRowReader(db, tree)
             return try reader.firstChild(of: tree.root, last: true).map(reader.lastShownDescendant)
         }
     }
@@ -30,7 +30,7 @@ extension OutlineStore {
     ///   that stands for it).
     public func rows(of tree: VisibleTree, from start: ItemID, count: Int) throws -> [OutlineRow] {
         try read { db in
-            let reader = try VisibleRowReader(db, tree)
+            let reader = VisibleRowReader(db, tree)
             var stack = try reader.shownAncestry(of: start)
             var rows: [OutlineRow] = []
             while rows.count < count, let current = stack.last {
@@ -58,9 +58,12 @@ extension OutlineStore {
     /// - Throws: as `rows(of:from:count:)` does for `end`.
     public func rows(of tree: VisibleTree, before end: ItemID, count: Int) throws -> [OutlineRow] {
         try read { db in
-            let reader = try VisibleRowReader(db, tree)
-            var depth = try reader.shownAncestry(of: end).count
+            let reader = VisibleRowReader(db, tree)
+            let ancestry = try reader.shownAncestry(of: end)
+            var depth = ancestry.count
             var current = end
+            // The parent of `current`, known from the ancestry and then from each row read.
+            var parent = ancestry.dropLast().last ?? tree.root
             var rows: [OutlineRow] = []
             while rows.count < count {
                 if let sibling = try reader.sibling(of: current, after: false) {
@@ -71,12 +74,13 @@ extension OutlineStore {
                         depth += 1
                     }
                 } else {
-                    let parent = try TreeQueries.item(db, current).parentID
                     guard parent != tree.root else { break }
                     current = parent
                     depth -= 1
                 }
-                rows.append(try reader.row(current, depth: depth))
+                let row = try reader.row(current, depth: depth)
+                rows.append(row)
+                parent = row.item.parentID
             }
             return rows.reversed()
         }
@@ -138,7 +142,7 @@ private struct VisibleRowReader {
     let db: Database
     let tree: VisibleTree
 
-    init(_ db: Database, _ tree: VisibleTree) throws {
+    init(_ db: Database, _ tree: VisibleTree) {
         self.db = db
         self.tree = tree
     }
