@@ -16,6 +16,9 @@ struct GitRemote {
     let remote: String
     /// How long each git command may run, in seconds (`SyncTransportSettings.timeout`).
     var timeout: TimeInterval = SyncTransportSettings.defaultTimeout
+    /// Whether `fetch` leaves a cache that holds only the log's newest part as it is: set for
+    /// the round of a machine that joins, which fetches the rest beside it (`HistoryFetch`).
+    var keepsPartialHistory = false
 
     /// The branch the log lives on.
     static let branch = "main"
@@ -92,6 +95,15 @@ struct GitRemote {
         guard fetched.status == 0 else {
             throw SyncFailure.unreachable(remote: remote, reason: fetched.stderr)
         }
+        // A join whose fetch of the history before its snapshot did not finish: this round
+        // fetches it, so that this machine can send the whole log again (`sync republish`).
+        // Left for a later round when it fails: nothing else needs it.
+        if holdsPartialHistory, !keepsPartialHistory { _ = try? completeHistory() }
+        return try fetchedHead()
+    }
+
+    /// The last commit of the log as the last fetch found it; nil when the remote had none.
+    func fetchedHead() throws -> String? {
         let head = try run(["rev-parse", "--quiet", "--verify", Self.fetchedRef + "^{commit}"])
         return head.status == 0 ? head.text : nil
     }

@@ -123,9 +123,14 @@ extension OutlineStore {
     }
 
     private func startSyncingInLock(with remote: String, _ reportingChanges: Bool) throws -> SyncSummary {
-        let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
+        var git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
+        git.keepsPartialHistory = true
         let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }
-        let head = try git.fetch()
+        // The log from its last snapshot on: what a machine that joins reads. The history before
+        // it comes while the round fills the outline.
+        let head = try git.fetchFromLastSnapshot()
+        let history = HistoryFetch(git)
+        defer { history.wait() }
         try Self.requireOnlyOutlineBranches(git, stillSyncingWith: nil)
         // The log as read here is what the first round reads, unless someone pushes meanwhile:
         // read once (a snapshot of a big outline takes seconds to parse).
@@ -133,11 +138,15 @@ extension OutlineStore {
         if let head {
             let entries = try Self.outlineLog(git, upTo: head, stillSyncingWith: nil)
             read = (head, entries)
-            var remoteTree = SyncTree()
-            for logged in entries { remoteTree.apply(logged.entry) }
-            let remoteItems = remoteTree.liveCount
-            if localItems > 0, remoteItems > 0 {
-                throw SyncFailure.bothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
+            // Only an outline with items of its own must find the log empty: building the log's
+            // outline for an empty one would be work the round does again.
+            if localItems > 0 {
+                var remoteTree = SyncTree()
+                for logged in entries { remoteTree.apply(logged.entry) }
+                let remoteItems = remoteTree.liveCount
+                if remoteItems > 0 {
+                    throw SyncFailure.bothHoldItems(remote: remote, localItems: localItems, remoteItems: remoteItems)
+                }
             }
         }
         let replica = Self.randomHex(bytes: 8)
@@ -146,7 +155,8 @@ extension OutlineStore {
         // (a typo, a repository that is not bare) must not keep it.
         do {
             let summary = try runSyncRound(
-                git: git, reportingChanges: reportingChanges, joiningWith: localItems, logAsRead: read)
+                git: git, reportingChanges: reportingChanges, joiningWith: localItems, logAsRead: read,
+                beforeApplying: history.start)
             if let failure = summary.notSent { throw failure }
             return summary
         } catch {
@@ -279,7 +289,7 @@ extension OutlineStore {
     ///     taken as it is while the head has not moved.
     private func runSyncRound(
         git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil,
-        logAsRead: (head: String, entries: [GitRemote.LogEntry])? = nil
+        logAsRead: (head: String, entries: [GitRemote.LogEntry])? = nil, beforeApplying: (() -> Void)? = nil
     ) throws -> SyncSummary {
         for _ in 1...Self.syncAttempts {
             let configuration = try read { db in try SyncTables.configuration(db) }!
@@ -414,6 +424,8 @@ extension OutlineStore {
                 }
             }
             try syncRoundDidPush?()
+            // The round is done with git: what the caller runs beside the rest starts here.
+            beforeApplying?()
             try applyRound(
                 sentFrom: sentFrom, final: final, lastCommit: newLast, sequence: sequence, into: &summary,
                 reportingChanges: reportingChanges)

@@ -30,7 +30,7 @@ extension OutlineStore {
     ///
     /// - Throws: `SyncFailure.republishNeedless` when the remote still holds the log, or this
     ///   outline never synced; `SyncFailure.alreadyRepublished`; `SyncFailure.republishWithoutHistory`;
-    ///   what a round throws. Nothing is changed then.
+    ///   `SyncFailure.republishFromPartialHistory`; what a round throws. Nothing is changed then.
     public func republishSyncLog() throws -> Republished {
         try withSyncLock { git, configuration in
             for _ in 1...Self.syncAttempts {
@@ -50,6 +50,9 @@ extension OutlineStore {
                 guard try git.holds(last) else {
                     throw SyncFailure.republishWithoutHistory(remote: remote, lastCommit: last)
                 }
+                // The fetch above fetched the history a join left behind, where the remote still
+                // had it.
+                guard !git.holdsPartialHistory else { throw SyncFailure.republishFromPartialHistory(remote: remote) }
                 if let head, let fork = try git.forkPoint(head, last),
                     try git.republishedSnapshot(after: fork, upTo: head) != nil
                 {

@@ -52,6 +52,9 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// `sync republish` on a machine whose sync cache no longer holds the log it synced, up to
     /// `lastCommit`: the log cannot be started again from its history.
     case republishWithoutHistory(remote: String, lastCommit: String)
+    /// `sync republish` on a machine that joined from a snapshot and never fetched the log's
+    /// history before it: git refuses to send a log whose start it does not hold.
+    case republishFromPartialHistory(remote: String)
     /// Every push lost the race to other machines' pushes.
     case keptLosingRace(remote: String, attempts: Int)
     /// A remote given to `sync init` or `sync remote` that holds something else than an
@@ -164,6 +167,10 @@ extension SyncFailure: LocalizedError {
         case .republishWithoutHistory(let remote, let lastCommit):
             return "this machine no longer holds commit \(lastCommit.prefix(12)) of the log it synced with "
                 + "'\(remote)' (its sync cache was removed), so it cannot start that log again; nothing was changed"
+        case .republishFromPartialHistory(let remote):
+            return "this machine joined '\(remote)' from a snapshot and holds the log only from there (the history "
+                + "before it never arrived), so it cannot start that log again: run `outline sync republish` on a "
+                + "machine that synced before the snapshot; nothing was changed"
         case .notAnOutlineRemote(let remote, let reason, let current):
             let outcome =
                 current.map { "this outline still syncs with '\($0)'" } ?? "the outline was not tied to it"

@@ -53,62 +53,180 @@ enum SyncSnapshot {
     }
 
     /// Reads a snapshot; anything else throws `SyncLogError`.
+    ///
+    /// Its items are read with `JSONScanner`, a piece at a time: through Foundation's
+    /// `JSONSerialization`, the values of a hundred thousand items were built as dictionaries
+    /// of `Any` first, and reading them back was most of the cost of a machine joining. The
+    /// few members that are not an item's plain fields (an item's attributes, the conflicts)
+    /// are still read by `JSONSerialization`, from their own bytes.
     static func decoded(_ data: Data) throws -> SyncTree {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        var scanner = JSONScanner([UInt8](data))
+        do {
+            return try decoded(&scanner)
+        } catch is DocumentError {
             throw SyncLogError("its snapshot is not a JSON object")
         }
-        guard let format = object["format"] as? Int, (1...SyncBatch.format).contains(format) else {
+    }
+
+    /// Reads a snapshot from the scanner's text; `DocumentError` where it is not JSON.
+    private static func decoded(_ scanner: inout JSONScanner) throws -> SyncTree {
+        var format: Int?
+        var workflow: String?
+        var nodes: [String: SyncTree.Node]?
+        var conflictMembers: [String: Any] = [:]
+        try readObject(&scanner) { name, scanner in
+            switch name {
+            case "format": format = Int(try rawText(&scanner))
+            case "workflow":
+                guard scanner.peek() == UInt8(ascii: "\"") else {
+                    throw SyncLogError("its snapshot has a workflow outline refuses")
+                }
+                workflow = try scanner.readString()
+            case "snapshot": nodes = try readItems(&scanner)
+            case "conflict_count", "conflicts": conflictMembers[name] = try rawValue(&scanner)
+            default: try scanner.skipValue()
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else { throw scanner.notJSON("text follows the snapshot") }
+        guard let format, (1...SyncBatch.format).contains(format) else {
             throw SyncLogError("its snapshot is not in a format up to \(SyncBatch.format): upgrade outline")
         }
-        var workflow: String?
-        if let value = object["workflow"] {
-            guard let text = value as? String, (try? Workflow(parsing: text))?.description == text else {
-                throw SyncLogError("its snapshot has a workflow outline refuses")
-            }
-            workflow = text
+        if let workflow, (try? Workflow(parsing: workflow))?.description != workflow {
+            throw SyncLogError("its snapshot has a workflow outline refuses")
         }
-        guard let list = object["snapshot"] as? [[String: Any]] else { throw SyncLogError("its snapshot has no items") }
-        var nodes: [String: SyncTree.Node] = [:]
-        for (index, fields) in list.enumerated() {
-            guard let uid = fields["uid"] as? String, !uid.isEmpty, uid != SyncTree.rootUID,
-                let parent = fields["parent"] as? String, let key = fields["key"] as? String,
-                let title = fields["title"] as? String, let live = fields["live"] as? Bool
-            else { throw SyncLogError("snapshot item \(index + 1) lacks a field") }
-            var doneAt: Double?
-            if let text = fields["done"] as? String {
-                guard let value = Double(text), value.isFinite else {
-                    throw SyncLogError("snapshot item \(index + 1) has a done time that is not one")
-                }
-                doneAt = value
-            }
-            guard (try? Title.validated(title)) == title else {
-                throw SyncLogError("snapshot item \(index + 1) has a title outline refuses")
-            }
-            let note = fields["note"] as? String
-            if let note, (try? Note.validated(note)) != note {
-                throw SyncLogError("snapshot item \(index + 1) has a note outline refuses")
-            }
-            guard !parent.isEmpty, !key.isEmpty else {
-                throw SyncLogError("snapshot item \(index + 1) has an empty parent or key")
-            }
-            guard nodes[uid] == nil else { throw SyncLogError("snapshot item \(index + 1) repeats an item") }
-            var attributes = SyncAttributes()
-            if let members = fields["attributes"] {
-                do {
-                    guard let members = members as? [String: Any] else { throw SyncLogError("not an object") }
-                    attributes = try SyncAttributes(json: members)
-                } catch let error as SyncLogError {
-                    throw SyncLogError("snapshot item \(index + 1) has attributes outline refuses: \(error.reason)")
-                }
-            }
-            nodes[uid] = SyncTree.Node(
-                parent: parent, key: key, title: title, doneAt: doneAt, note: note, isLive: live, attributes: attributes
-            )
-        }
+        guard let nodes else { throw SyncLogError("its snapshot has no items") }
         try requireTree(nodes)
         var tree = SyncTree(nodes: nodes, workflow: workflow)
-        try readConflicts(object, into: &tree)
+        try readConflicts(conflictMembers, into: &tree)
         return tree
+    }
+
+    /// Reads a JSON object, handing each member's name to `member`, which reads its value.
+    private static func readObject(
+        _ scanner: inout JSONScanner, _ member: (String, inout JSONScanner) throws -> Void
+    ) throws {
+        scanner.skipWhitespace()
+        try scanner.expect(UInt8(ascii: "{"), "an object")
+        scanner.skipWhitespace()
+        if scanner.take(UInt8(ascii: "}")) { return }
+        repeat {
+            scanner.skipWhitespace()
+            let name = try scanner.readString()
+            scanner.skipWhitespace()
+            try scanner.expect(UInt8(ascii: ":"), "\":\"", after: "a key")
+            scanner.skipWhitespace()
+            try member(name, &scanner)
+            scanner.skipWhitespace()
+        } while scanner.take(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "}"), #""," or "}""#)
+    }
+
+    /// The snapshot's items, by global id.
+    private static func readItems(_ scanner: inout JSONScanner) throws -> [String: SyncTree.Node] {
+        var nodes: [String: SyncTree.Node] = [:]
+        try scanner.expect(UInt8(ascii: "["), "an array")
+        scanner.skipWhitespace()
+        if scanner.take(UInt8(ascii: "]")) { return nodes }
+        var index = 0
+        repeat {
+            index += 1
+            let (uid, node) = try readItem(&scanner, index: index)
+            guard nodes.updateValue(node, forKey: uid) == nil else {
+                throw SyncLogError("snapshot item \(index) repeats an item")
+            }
+            scanner.skipWhitespace()
+        } while scanner.take(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "]"), #""," or "]""#)
+        return nodes
+    }
+
+    /// One item of the snapshot, the `index`th, checked as `add` and `note` check what they
+    /// take.
+    private static func readItem(_ scanner: inout JSONScanner, index: Int) throws -> (String, SyncTree.Node) {
+        var uid: String?
+        var parent: String?
+        var key: String?
+        var title: String?
+        var done: String?
+        var note: String?
+        var live: Bool?
+        var attributes: Any?
+        /// A string member's value; nil for null or a value of another kind, which the checks
+        /// below refuse as a missing field where the field is needed.
+        func text(_ scanner: inout JSONScanner) throws -> String? {
+            if scanner.peek() == UInt8(ascii: "\"") { return try scanner.readString() }
+            try scanner.skipValue()
+            return nil
+        }
+        scanner.skipWhitespace()
+        try readObject(&scanner) { name, scanner in
+            switch name {
+            case "uid": uid = try text(&scanner)
+            case "parent": parent = try text(&scanner)
+            case "key": key = try text(&scanner)
+            case "title": title = try text(&scanner)
+            case "done": done = try text(&scanner)
+            case "note": note = try text(&scanner)
+            case "live":
+                live = scanner.take(literal: "true") ? true : scanner.take(literal: "false") ? false : nil
+                if live == nil { try scanner.skipValue() }
+            case "attributes": attributes = try rawValue(&scanner)
+            default: try scanner.skipValue()
+            }
+        }
+        guard let uid, !uid.isEmpty, uid != SyncTree.rootUID, let parent, let key, let title, let live else {
+            throw SyncLogError("snapshot item \(index) lacks a field")
+        }
+        var doneAt: Double?
+        if let done {
+            guard let value = Double(done), value.isFinite else {
+                throw SyncLogError("snapshot item \(index) has a done time that is not one")
+            }
+            doneAt = value
+        }
+        guard (try? Title.validated(title)) == title else {
+            throw SyncLogError("snapshot item \(index) has a title outline refuses")
+        }
+        if let note, (try? Note.validated(note)) != note {
+            throw SyncLogError("snapshot item \(index) has a note outline refuses")
+        }
+        guard !parent.isEmpty, !key.isEmpty else {
+            throw SyncLogError("snapshot item \(index) has an empty parent or key")
+        }
+        var itemAttributes = SyncAttributes()
+        if let attributes {
+            do {
+                guard let members = attributes as? [String: Any] else { throw SyncLogError("not an object") }
+                itemAttributes = try SyncAttributes(json: members)
+            } catch let error as SyncLogError {
+                throw SyncLogError("snapshot item \(index) has attributes outline refuses: \(error.reason)")
+            }
+        }
+        return (
+            uid,
+            SyncTree.Node(
+                parent: parent, key: key, title: title, doneAt: doneAt, note: note, isLive: live,
+                attributes: itemAttributes)
+        )
+    }
+
+    /// The bytes of the value at the scanner, checked, as text.
+    private static func rawText(_ scanner: inout JSONScanner) throws -> String {
+        let start = scanner.offset
+        try scanner.skipValue()
+        return String(decoding: scanner.bytes[start..<scanner.offset], as: UTF8.self)
+    }
+
+    /// The value at the scanner as `JSONSerialization` reads it.
+    private static func rawValue(_ scanner: inout JSONScanner) throws -> Any {
+        let start = scanner.offset
+        try scanner.skipValue()
+        guard
+            let value = try? JSONSerialization.jsonObject(
+                with: Data(scanner.bytes[start..<scanner.offset]), options: .fragmentsAllowed)
+        else { throw scanner.notJSON("a value does not read") }
+        return value
     }
 
     /// Reads the open conflicts and their count, which every later number follows from.

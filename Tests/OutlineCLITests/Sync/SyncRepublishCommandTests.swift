@@ -118,6 +118,63 @@ struct SyncRepublishCommandTests: SyncMachines {
         #expect(try desktop.titles() == laptop.titles())
     }
 
+    /// A machine that joins a compacted log fetches it from the snapshot on, then the history
+    /// before it beside the rest of the join: its cache then holds the whole log. A history
+    /// fetch that did not finish is done by the next round; while the remote is lost, such a
+    /// machine cannot republish, says so in one line and changes nothing, and moves onto the
+    /// log another machine republished.
+    @Test func aMachineThatJoinsFromASnapshotFetchesTheHistoryBeforeIt() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        let first = try gitAsSomeone(["--git-dir=" + remote, "rev-list", "--max-parents=0", "main"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try laptop.run(["add", "Before the snapshot"])
+        #expect(try laptop.run(["sync", "compact"]).status == 0)
+        // Two commits after the snapshot: the newest commit is not it.
+        try laptop.run(["add", "After the snapshot"])
+        try laptop.run(["sync"])
+        try desktop.run(["add", "From the desktop"])
+        try desktop.run(["sync"])
+        let newcomer = machine("newcomer")
+        let cache = newcomer.database + ".sync"
+        #expect(try newcomer.run(["sync", "init", remote]).status == 0)
+        // The two items added last sit in the order their keys give, the same everywhere.
+        let expected = try desktop.titles()
+        #expect(
+            Set(expected) == ["Plan", "Notes", "Before the snapshot", "After the snapshot", "From the desktop"])
+        #expect(try newcomer.titles() == expected)
+        #expect(!FileManager.default.fileExists(atPath: cache + "/shallow"))
+        #expect(try gitAsSomeone(["--git-dir=" + cache, "cat-file", "-t", first]).stdout == "commit\n")
+
+        // The history fetch cut short (as a killed join leaves it): the next round fetches it.
+        try gitAsSomeone(["--git-dir=" + cache, "fetch", "--quiet", "--depth=1", remote, "+refs/heads/*:refs/sync/*"])
+        #expect(FileManager.default.fileExists(atPath: cache + "/shallow"))
+        #expect(try newcomer.run(["sync"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: cache + "/shallow"))
+
+        // Cut short again, and the remote lost before the next round: no republish from here.
+        // (The laptop's last round saw the newcomer's last commit, which the log it republishes
+        // then holds.)
+        #expect(try laptop.run(["sync"]).status == 0)
+        try gitAsSomeone(["--git-dir=" + cache, "fetch", "--quiet", "--depth=1", remote, "+refs/heads/*:refs/sync/*"])
+        _ = try freshRemote()
+        let before = try dump(newcomer)
+        let refused = try newcomer.run(["sync", "republish"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "error: this machine joined '\(remote)' from a snapshot and holds the log only from there (the "
+                + "history before it never arrived), so it cannot start that log again: run `outline sync republish` "
+                + "on a machine that synced before the snapshot; nothing was changed\n")
+        #expect(try dump(newcomer) == before)
+        #expect(try laptop.run(["sync", "republish"]).status == 0)
+        try newcomer.run(["add", "Typed on the newcomer"])
+        #expect(try newcomer.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(Set(try laptop.titles()) == Set(expected + ["Typed on the newcomer"]))
+        #expect(try newcomer.titles() == laptop.titles())
+        for each in [laptop, newcomer] { #expect(try each.run(["check"]).status == 0) }
+    }
+
     /// While the remote still holds the log, or before the outline ever synced, there is
     /// nothing to republish: refused, with nothing changed; --json says what a republish did.
     @Test func republishIsRefusedWhenThereIsNothingToStartAgain() throws {
