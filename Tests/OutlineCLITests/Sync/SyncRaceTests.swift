@@ -108,42 +108,9 @@ struct SyncRaceTests: SyncMachines {
     /// transport, not a path.
     @Test(.tags(.soak), .enabled(if: Soak.isOn, Soak.skipped)) func overTheNetworkThroughGitDaemon() throws {
         _ = try bareRemote()
-        // The daemon itself rather than `git daemon`, which would leave it running when stopped.
-        let executable = "/usr/lib/git-core/git-daemon"
-        try #require(FileManager.default.isExecutableFile(atPath: executable), "git's daemon is not installed")
-        var daemon: Process?
-        var url = ""
-        for _ in 0..<10 where daemon == nil {
-            let port = Int.random(in: 20_000...60_000)
-            let candidate = Process()
-            candidate.executableURL = URL(fileURLWithPath: executable)
-            candidate.arguments = [
-                "--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1", "--port=\(port)",
-                "--base-path=\(folder.path)", folder.path,
-            ]
-            candidate.standardOutput = FileHandle.nullDevice
-            candidate.standardError = FileHandle.nullDevice
-            try candidate.run()
-            url = "git://127.0.0.1:\(port)/remote.git"
-            for _ in 0..<50 where candidate.isRunning {
-                let probe = try OutlineProcess.run(["ls-remote", url], input: nil, executable: "/usr/bin/git")
-                if probe.status == 0 {
-                    daemon = candidate
-                    break
-                }
-                usleep(100_000)
-            }
-            if daemon == nil, candidate.isRunning {
-                kill(candidate.processIdentifier, SIGKILL)
-                candidate.waitUntilExit()
-            }
-        }
-        let running = try #require(daemon, "git daemon did not start")
-        defer {
-            // SIGKILL: the daemon may inherit a mask that blocks SIGTERM from the test's process.
-            kill(running.processIdentifier, SIGKILL)
-            running.waitUntilExit()
-        }
+        let daemon = try GitDaemon(serving: folder.path)
+        defer { withExtendedLifetime(daemon) {} }
+        let url = daemon.url
         let (laptop, desktop) = try joined(url)
         try desktop.run(["add", "Over the wire", "--under", "Inbox"])
         #expect(try desktop.run(["sync"]).stdout == "synced with '\(url)': sent 1 change\n")
