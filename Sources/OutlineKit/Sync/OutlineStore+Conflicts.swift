@@ -94,22 +94,40 @@ extension OutlineStore {
         return (conflict, try SyncTables.base(db))
     }
 
-    /// A conflict as it is listed: with the item's local id and its path here, or, for an item
-    /// no longer here, the path the log's outline last gave it.
+    /// A conflict as it is listed: with the item's local id, its path here and the value it
+    /// shows now (a later edit changes what was kept); for an item no longer here, the path
+    /// the log's outline last gave it and the value kept when the conflict was found.
     static func openConflict(_ conflict: SyncConflict, base: SyncTree, _ db: Database) throws -> OpenConflict {
         let id = try SyncTables.id(of: conflict.uid, db)
         var titles: [String] = []
-        if let id,
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)", arguments: [id])
-                == true
-        {
+        var kept = conflict.kept
+        if let id, let item = try currentContent(of: id, db) {
             titles = try details(of: id, db).path.titles
+            if conflict.what != "removed" { kept = SyncConflicts.Value(conflict.what, of: item).shown }
         } else {
             titles = base.titles(of: conflict.uid)
             if titles.isEmpty { titles = conflict.path }
         }
         return OpenConflict(
             number: conflict.number, id: id, path: TitlePath(titles: titles, isAnchored: true), what: conflict.what,
-            kept: conflict.kept, setAside: conflict.setAside)
+            kept: kept, setAside: conflict.setAside)
+    }
+
+    /// The title, note and attributes of item `id` as the log's copy of an item holds them; nil
+    /// when there is no such item.
+    private static func currentContent(of id: ItemID, _ db: Database) throws -> SyncTree.Node? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT CAST(title AS TEXT), done_at, note, CAST(state AS TEXT), last_done, CAST(tags AS TEXT),
+                               CAST(scheduled AS TEXT), CAST(scheduled_repeat AS TEXT), CAST(due AS TEXT),
+                               CAST(due_repeat AS TEXT), CAST(priority AS TEXT), CAST(properties AS TEXT)
+                        FROM item WHERE id = ?
+                        """), arguments: [id])
+        else { return nil }
+        return SyncTree.Node(
+            parent: "", key: "", title: row[0], doneAt: row[1], note: row[2], isLive: true,
+            attributes: SyncAttributes(row: row, startingAt: 3))
     }
 }

@@ -58,6 +58,26 @@ import Testing
         #expect(try desktop.run(["conflicts", "take", "1"]).stderr.contains("no open conflict 1"))
     }
 
+    /// A conflict lists the value the outline shows now: an edit after the conflict was found,
+    /// here or on another machine, is what it lists as kept; the value set aside stays.
+    @Test func theKeptValueIsTheOneTheOutlineShowsNow() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["note", "Plan", "the laptop's note"])
+        try desktop.run(["note", "Plan", "the desktop's note"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        #expect(try desktop.run(["conflicts"]).stdout.contains("\"the desktop's note\"  \"the laptop's note\""))
+        try desktop.run(["note", "Plan", "a third note"])
+        #expect(try desktop.run(["conflicts"]).stdout == "1  /Plan  note  \"a third note\"  \"the laptop's note\"\n")
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let json = try laptop.run(["conflicts", "--json"])
+        let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        #expect(
+            list.first?["kept"] as? String == "a third note"
+                && list.first?["set_aside"] as? String == "the laptop's note")
+    }
+
     /// Edits to different lines of one note merge line by line; edits to the same line do not,
     /// and the other note is set aside whole.
     @Test func notesMergeLineByLineAndConflictOnTheSameLine() throws {

@@ -37,7 +37,9 @@ import Testing
             }
         }
         for conflict in try store.conflicts() {
-            lines.append("conflict \(conflict.number) \(conflict.what): \(conflict.kept) / \(conflict.setAside)")
+            lines.append(
+                "conflict \(conflict.number) \(conflict.what): \(String(describing: conflict.kept)) / "
+                    + "\(String(describing: conflict.setAside))")
         }
         return lines
     }
@@ -57,7 +59,14 @@ import Testing
         }
         visit(SyncTree.rootUID, 1)
         for conflict in tree.conflicts {
-            lines.append("conflict \(conflict.number) \(conflict.what): \(conflict.kept) / \(conflict.setAside)")
+            // Listed with the value the item shows now, as `conflicts` lists it.
+            var kept = conflict.kept
+            if conflict.what != "removed", let node = tree[conflict.uid], node.isLive {
+                kept = SyncConflicts.Value(conflict.what, of: node).shown
+            }
+            lines.append(
+                "conflict \(conflict.number) \(conflict.what): \(String(describing: kept)) / "
+                    + "\(String(describing: conflict.setAside))")
         }
         return lines
     }
