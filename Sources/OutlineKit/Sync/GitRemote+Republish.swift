@@ -33,7 +33,7 @@ extension GitRemote {
     /// Writes the whole outline as the snapshot that starts the log again (`sync republish`).
     func commitRepublishedSnapshot(_ tree: SyncTree, replica: String, parent: String?) throws -> String {
         try commit(
-            file: Self.snapshotFile, SyncSnapshot.encoded(tree), parent: parent,
+            file: Self.snapshotFile, SyncSnapshot.encoded(tree, republishedAfter: parent), parent: parent,
             message:
                 "\(Self.republishedSubject) snapshot of \(tree.liveCount) \(tree.liveCount == 1 ? "item" : "items") "
                 + "from \(replica)")

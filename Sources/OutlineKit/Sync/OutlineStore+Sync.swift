@@ -331,8 +331,17 @@ extension OutlineStore {
             // changes are measured from the log with them, never sent twice (a second copy would
             // undo what others did since).
             var reference = try read { db in try SyncTables.base(db) }
-            if let republished { (reference, conflictsBeyondFork) = try moveOnto(republished) }
-            let base = reference
+            // What the brought commits apply to: the log's outline as of the last round, or, on a
+            // republished log, at the fork (`moveOnto` measures from a tree of its own).
+            var broughtFrom = reference
+            var moved: MovedOnto?
+            if let republished {
+                let onto = try moveOnto(republished, bringing: entries)
+                (broughtFrom, reference, conflictsBeyondFork, moved) = (
+                    onto.base, onto.measuredFrom, onto.conflicts, onto
+                )
+            }
+            let base = broughtFrom
             let own = OwnBatches(entries, configuration)
             for batch in own.batches { reference.apply(batch) }
             reference.touched = []
@@ -342,9 +351,6 @@ extension OutlineStore {
                 pending.removeAll { if case .resolve(let number) = $0 { number > base.conflictCount } else { false } }
                 pending += conflictsBeyondFork
             }
-            // This machine's changes as made (not as settled against the others'): what differs
-            // from them when the round writes was changed here while it ran.
-            let madeHere = SyncBatch(replica: configuration.replica, operations: pending)
             var brought = base
             for logged in entries {
                 let touchedBefore = brought.touched.count
@@ -362,6 +368,21 @@ extension OutlineStore {
                 throw SyncFailure.bothHoldItems(
                     remote: configuration.remote, localItems: localItems, remoteItems: brought.liveCount)
             }
+            // A conflict the log holds open already is not sent again: each machine that held a
+            // lost log's conflicts sends them, and the first one's copy stands. One closed here by
+            // its number in the lost log is closed by its number in the new.
+            pending.removeAll { operation in
+                guard case .conflict(let conflict) = operation else { return false }
+                return brought.conflicts.contains { $0.setsAsideTheSame(as: conflict) }
+            }
+            for closed in moved?.resolvedPastFork ?? [] {
+                if let open = brought.conflicts.first(where: { $0.setsAsideTheSame(as: closed) }) {
+                    pending.append(.resolve(number: open.number))
+                }
+            }
+            // This machine's changes as made (not as settled against the others'): what differs
+            // from them when the round writes was changed here while it ran.
+            let madeHere = SyncBatch(replica: configuration.replica, operations: pending)
             var final = brought
             var newLast = head
             // Items moved up because their parent was removed: by the batches brought, and by
@@ -428,7 +449,7 @@ extension OutlineStore {
             beforeApplying?()
             try applyRound(
                 sentFrom: sentFrom, final: final, lastCommit: newLast, sequence: sequence, into: &summary,
-                reportingChanges: reportingChanges)
+                reportingChanges: reportingChanges, conflictsRenumberedAfter: moved?.sharedConflicts)
             let newConflicts = final.conflicts.filter { $0.number > base.conflictCount }
             if !newConflicts.isEmpty || !rescued.isEmpty {
                 try read { db in
@@ -448,7 +469,7 @@ extension OutlineStore {
     /// just sent) is kept, and a removal the round brought still wins over an edit made meanwhile.
     func applyRound(
         sentFrom: SyncTree, final: SyncTree, lastCommit: String?, sequence: Int, into summary: inout SyncSummary,
-        reportingChanges: Bool
+        reportingChanges: Bool, conflictsRenumberedAfter: Int? = nil
     ) throws {
         try write { db in
             let pending = try SyncDiff.operations(db, base: sentFrom)
@@ -474,7 +495,8 @@ extension OutlineStore {
                 summary.step = result.step
             }
             // What differs from the log's outline now is what is left to send.
-            try SyncTables.writeBase(db, final, final.touched)
+            try SyncTables.writeBase(
+                db, final, final.touched, conflictsRenumberedAfter: conflictsRenumberedAfter)
             var stillChanged: [ItemID] = []
             for uid in affected where target[uid] != final[uid] {
                 if let id = try SyncTables.id(of: uid, db) { stillChanged.append(id) }

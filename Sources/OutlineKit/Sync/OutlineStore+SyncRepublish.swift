@@ -119,6 +119,22 @@ extension OutlineStore {
         }
     }
 
+    /// How a round that moves onto a republished log starts (`moveOnto`).
+    struct MovedOnto {
+        /// What the brought commits apply to: the log's outline at the fork, the items whose
+        /// node differs from this machine's last synced outline touched.
+        var base: SyncTree
+        /// What this machine's changes are measured from.
+        var measuredFrom: SyncTree
+        /// The conflict operations the new log lacks.
+        var conflicts: [SyncOperation]
+        /// The conflicts numbered past the fork that were taken or dismissed here: by their
+        /// numbers in the lost log, which name others in the new one.
+        var resolvedPastFork: [SyncConflict]
+        /// How many conflicts the two logs share.
+        var sharedConflicts: Int
+    }
+
     /// Where a round stands on a log that no longer holds its last commit, but that someone
     /// republished: the commit both histories share, and the log's outline there.
     struct RepublishedLog {
@@ -143,23 +159,45 @@ extension OutlineStore {
 
     /// Makes this machine's changes be measured from `log.base` rather than from the log it
     /// synced: every item whose node differs between the two is noted as changed (what it
-    /// holds beyond the fork is then sent as its own), and is touched in the tree returned, so
-    /// that the round writes it. Also returns the conflict operations the new log lacks: the
-    /// conflicts raised after the fork, open here, sent again (they are numbered anew), and the
-    /// ones closed after the fork closed again.
-    func moveOnto(_ log: RepublishedLog) throws -> (base: SyncTree, conflicts: [SyncOperation]) {
-        try write { db in
+    /// holds beyond the fork is then sent as its own), and is touched in the trees returned, so
+    /// that the round writes it. Returns the tree the brought commits apply to (`log.base`,
+    /// touched), the tree this machine's changes are measured from, and the conflict
+    /// operations the new log lacks: the conflicts raised after the fork, open here, sent again
+    /// (they are numbered anew), and the ones closed after the fork closed again; and the
+    /// conflicts past the fork closed here, for the round to close in the new log.
+    ///
+    /// An item made after the fork that the new log holds too (`entries`, the commits the round
+    /// brings: another machine that had it sent it again) is measured from the copy this
+    /// machine last synced, not sent as made again: what it had only brought is not its own
+    /// change, and must not undo a change the new log made to it since. One this machine had
+    /// seen removed is measured from the new log's copy, so that the removal is sent again.
+    func moveOnto(_ log: RepublishedLog, bringing entries: [GitRemote.LogEntry]) throws -> MovedOnto {
+        var newLog = log.base
+        for logged in entries { newLog.apply(logged.entry) }
+        return try write { db in
             let old = try SyncTables.base(db)
             var moved = log.base
             for uid in Set(old.uids).union(log.base.uids) where old[uid] != log.base[uid] {
                 moved.touched.insert(uid)
+            }
+            var measuredFrom = moved
+            for uid in old.uids where !log.base.isLive(uid) && newLog[uid] != nil {
+                if old.isLive(uid) {
+                    measuredFrom.set(uid, old[uid]!)
+                } else if log.base[uid] == nil, newLog.isLive(uid) {
+                    // Made and removed after the fork, and sent again by a machine that had
+                    // not seen it removed: measured from the new log's copy, its removal here
+                    // is sent again.
+                    measuredFrom.set(uid, newLog[uid]!)
+                }
             }
             var ids: [ItemID] = []
             for uid in moved.touched { if let id = try SyncTables.id(of: uid, db) { ids.append(id) } }
             try SyncTables.noteChanged(ids, db)
             let forkCount = log.base.conflictCount
             let open = Set(old.conflicts.map(\.number))
-            let resolvedHere = Set(try SyncTables.storedConflicts(db).filter(\.resolvedHere).map(\.conflict.number))
+            let stored = try SyncTables.storedConflicts(db)
+            let resolvedHere = Set(stored.filter(\.resolvedHere).map(\.conflict.number))
             var operations: [SyncOperation] = old.conflicts.filter {
                 $0.number > forkCount && !resolvedHere.contains($0.number)
             }.map { conflict in
@@ -169,7 +207,10 @@ extension OutlineStore {
                 return .conflict(unnumbered)
             }
             operations += log.base.conflicts.filter { !open.contains($0.number) }.map { .resolve(number: $0.number) }
-            return (moved, operations)
+            return MovedOnto(
+                base: moved, measuredFrom: measuredFrom, conflicts: operations,
+                resolvedPastFork: stored.filter { $0.resolvedHere && $0.conflict.number > forkCount }.map(\.conflict),
+                sharedConflicts: forkCount)
         }
     }
 }

@@ -27,6 +27,12 @@ struct SyncConflict: Equatable, Sendable {
 }
 
 extension SyncConflict {
+    /// Whether `other` set aside the same value of the same item: one conflict, numbered apart
+    /// (raised again, or sent again by each machine that held it when a log was lost).
+    func setsAsideTheSame(as other: SyncConflict) -> Bool {
+        uid == other.uid && what == other.what && setAside == other.setAside
+    }
+
     /// The conflict as the members of a JSON object, after an opening `{` and the members before.
     func appendMembers(to text: inout [UInt8]) {
         func field(_ name: String, _ value: String?) {

@@ -30,10 +30,16 @@ enum SyncConflicts {
             let uid = operation.uid
             guard let before = reference[uid], before.isLive else {
                 // Brought back here (an undo, a take) and by another machine too: the values
-                // changed here are changes of the item that machine brought back.
+                // changed here are changes of the item that machine brought back. Where this
+                // machine's log no longer names the item (a snapshot left it out, or a lost log
+                // held it), every value is measured from none: one that differs from the other
+                // machine's is set aside, not overwritten.
                 if case .create(_, _, _, let title, let doneAt, let note, let attributes) = operation,
-                    let before = reference[uid], let now = brought[uid], now.isLive
+                    let now = brought[uid], now.isLive
                 {
+                    let before =
+                        reference[uid]
+                        ?? SyncTree.Node(parent: now.parent, key: now.key, title: "", isLive: false)
                     let mine = SyncTree.Node(
                         parent: now.parent, key: now.key, title: title, doneAt: doneAt, note: note, isLive: true,
                         attributes: attributes)

@@ -6,10 +6,21 @@ import Foundation
 /// adds each item's `"attributes"` (as batches write them) and the outline's `"workflow"`; a
 /// snapshot without either is written in format 1, as batches are.
 enum SyncSnapshot {
-    static func encoded(_ tree: SyncTree) -> Data {
+    /// The snapshot's bytes.
+    ///
+    /// - Parameter republishedAfter: for the snapshot that starts a lost log again, the commit it
+    ///   is written on, which it names (`"republished_after"`, which readers pass over): its
+    ///   file then always differs from that commit's, even when that is a snapshot of the same
+    ///   outline, and a commit that changes no file is refused by every reader.
+    static func encoded(_ tree: SyncTree, republishedAfter: String? = nil) -> Data {
         let plain =
             tree.workflow == nil && tree.conflictCount == 0 && tree.uids.allSatisfy { tree[$0]!.attributes.isEmpty }
         var text = Array("{\"format\": \(plain ? 1 : SyncBatch.format), ".utf8)
+        if let republishedAfter {
+            text += "\"republished_after\": ".utf8
+            JSONText.appendQuoted(republishedAfter, to: &text)
+            text += ", ".utf8
+        }
         if let workflow = tree.workflow {
             text += "\"workflow\": ".utf8
             JSONText.appendQuoted(workflow, to: &text)

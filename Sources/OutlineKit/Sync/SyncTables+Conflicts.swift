@@ -57,14 +57,23 @@ extension SyncTables {
     /// Makes the table hold `tree`'s open conflicts, keeping the marks of those taken or
     /// dismissed here; a conflict taken here that the log closed is kept (out of the log) for
     /// an undo of the take, and one raised again is forgotten once the log holds it anew.
-    static func writeConflicts(_ db: Database, _ tree: SyncTree) throws {
-        let existing = try storedConflicts(db)
+    ///
+    /// - Parameter renumberedAfter: on a round that moved onto a republished log, the number of
+    ///   conflicts the two logs share: a conflict numbered past it here is the lost log's, and
+    ///   its number names another conflict in the new one. One taken or dismissed here is
+    ///   forgotten (the round closed it in the new log if it was sent again); one still open is
+    ///   kept for the next round to send again, unless the new log holds it.
+    static func writeConflicts(_ db: Database, _ tree: SyncTree, renumberedAfter: Int? = nil) throws {
+        var existing = try storedConflicts(db)
+        var lostLogs: [StoredConflict] = []
+        if let renumberedAfter {
+            lostLogs = existing.filter { $0.conflict.number > renumberedAfter }
+            existing.removeAll { $0.conflict.number > renumberedAfter }
+        }
         let resolvedHere = Set(existing.filter { $0.resolvedHere && $0.inLog }.map(\.conflict.number))
         let open = Set(tree.conflicts.map(\.number))
         func raisedAgain(_ conflict: SyncConflict) -> Bool {
-            tree.conflicts.contains {
-                $0.uid == conflict.uid && $0.what == conflict.what && $0.setAside == conflict.setAside
-            }
+            tree.conflicts.contains { $0.setsAsideTheSame(as: conflict) }
         }
         var rows: [(SyncConflict, resolvedHere: Bool, inLog: Bool)] = tree.conflicts.map {
             ($0, resolvedHere.contains($0.number), true)
@@ -75,6 +84,15 @@ extension SyncTables {
             } else if !row.inLog, !raisedAgain(row.conflict) {
                 rows.append((row.conflict, false, false))
             }
+        }
+        // Numbered after every other: a number here is this machine's alone until the log
+        // numbers the conflict.
+        var next = max(tree.conflictCount, rows.map(\.0.number).max() ?? 0)
+        for row in lostLogs where !row.resolvedHere && !raisedAgain(row.conflict) {
+            next += 1
+            var conflict = row.conflict
+            conflict.number = next
+            rows.append((conflict, false, false))
         }
         try db.execute(sql: "DELETE FROM sync_conflict")
         let insert = try db.cachedStatement(

@@ -256,8 +256,11 @@ enum SyncTables {
         return try? SyncAttributes(json: object)
     }
 
-    /// Writes the nodes of `tree` named in `uids` to the base.
-    static func writeBase(_ db: Database, _ tree: SyncTree, _ uids: Set<String>) throws {
+    /// Writes the nodes of `tree` named in `uids` to the base, and its conflicts
+    /// (`writeConflicts`, with `conflictsRenumberedAfter` as its `renumberedAfter`).
+    static func writeBase(
+        _ db: Database, _ tree: SyncTree, _ uids: Set<String>, conflictsRenumberedAfter: Int? = nil
+    ) throws {
         let write = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO sync_base (uid, parent, key, title, done_at, note, live, attributes)
@@ -276,7 +279,7 @@ enum SyncTables {
             ])
         }
         if let workflow = tree.workflow { try setConfig(db, baseWorkflowSetting, workflow) }
-        try writeConflicts(db, tree)
+        try writeConflicts(db, tree, renumberedAfter: conflictsRenumberedAfter)
     }
 
     /// The global id of each local id in `ids` that has one.

@@ -146,7 +146,7 @@ struct SyncTree {
     }
 
     /// Sets a node, noting it as touched when it changes.
-    private mutating func set(_ uid: String, _ node: Node) {
+    mutating func set(_ uid: String, _ node: Node) {
         guard nodes[uid] != node else { return }
         nodes[uid] = node
         touched.insert(uid)

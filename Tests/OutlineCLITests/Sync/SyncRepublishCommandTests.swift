@@ -118,6 +118,25 @@ struct SyncRepublishCommandTests: SyncMachines {
         #expect(try desktop.titles() == laptop.titles())
     }
 
+    /// A log that ended with a snapshot of the same outline, started again with nothing new:
+    /// the republished snapshot still changes its file (it names the commit it is written on),
+    /// so the other machines read it rather than refuse a commit that changes nothing.
+    @Test func aLogEndingInASnapshotIsRepublishedWithNothingNew() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        #expect(try laptop.run(["sync", "compact"]).status == 0)
+        #expect(try desktop.run(["sync"]).status == 0)
+        _ = try freshRemote()
+        #expect(try laptop.run(["sync", "republish"]).status == 0)
+        let republished = try gitAsSomeone(["--git-dir=" + remote, "show", "main:snapshot.json"]).stdout
+        #expect(republished.contains("\"republished_after\": "))
+        let round = try desktop.run(["sync"])
+        #expect(round.status == 0, "\(round)")
+        #expect(try desktop.titles() == ["Plan", "Notes"])
+        let newcomer = machine("newcomer")
+        #expect(try newcomer.run(["sync", "init", remote]).status == 0)
+        #expect(try newcomer.titles() == ["Plan", "Notes"])
+    }
+
     /// A machine that joins a compacted log fetches it from the snapshot on, then the history
     /// before it beside the rest of the join: its cache then holds the whole log. A history
     /// fetch that did not finish is done by the next round; while the remote is lost, such a

@@ -303,6 +303,9 @@ import Testing
         #expect(try one.check().isHealthy && two.check().isHealthy)
     }
 
+    /// Whether the random convergence test loses the remote's log midway (`OUTLINE_SYNC_LOSE_LOG=1`).
+    static var losesTheLog: Bool { ProcessInfo.processInfo.environment["OUTLINE_SYNC_LOSE_LOG"] == "1" }
+
     /// Three machines make random commands (undo and redo included) offline and sync in a random
     /// order. After every round that sent everything, the machine's outline is the log's; an item
     /// that a round took away was removed by some machine; and at the end all three hold the
@@ -312,6 +315,10 @@ import Testing
     /// says; machines that join midway, and an outline that holds items refused as it tries.
     /// Commands set every attribute too, and a ledger (`SyncValueLedger`) checks at the end that
     /// no value typed on any machine was lost.
+    /// With `OUTLINE_SYNC_LOSE_LOG=1`, at step 90 the remote loses its log and a machine starts it
+    /// again (`sync republish`). Off by default: sixty seeds pass twice in a row, but a run now
+    /// and then loses a value (a due date set on one machine, on an item another machine removed
+    /// and then brought back by `undo` after moving onto the new log); issue 35's note says more.
     /// Six seeds by default, twelve in the soak run (CI): the ledger made each a few seconds
     /// slower, and the default tests keep within three minutes.
     @Test(arguments: Soak.isOn ? 1...12 : 1...6)
@@ -354,6 +361,22 @@ import Testing
                     #expect(try Self.runGit(["-C", remote, "update-ref", "refs/heads/main", lastOutlineCommit]))
                     log.append("the remote is put back on \(lastOutlineCommit.prefix(7))")
                 }
+                continue
+            }
+            if step == 90, Self.losesTheLog {
+                // The remote loses its log (a new, empty repository at its address); pushes still
+                // on their way went to the old one. A machine starts the log again from its outline,
+                // and every other one moves onto it at its next round.
+                orphans.removeAll()
+                try FileManager.default.removeItem(atPath: remote)
+                #expect(try Self.runGit(["init", "--quiet", "--bare", remote]))
+                let republisher = Int.random(in: 0..<replicas.count, using: &rng)
+                let before = try SyncValueLedger.values(replicas[republisher])
+                let republished = try replicas[republisher].republishSyncLog()
+                log.append("the remote loses its log; r\(republisher): sync republish (\(republished.items) items)")
+                ledger.noteRound(
+                    on: republisher, sent: true, before: before,
+                    after: try SyncValueLedger.values(replicas[republisher]), log.last!)
                 continue
             }
             if step == 60 {
@@ -474,14 +497,23 @@ import Testing
                     "r\(index): last sync")
             }
         }
-        #expect(takenAway.isSubset(of: try Self.removedInLog(replicas[0])))
+        // An item a round took away was removed by some machine: the removal is in the log, or
+        // (once the log was lost) it was in the commits the lost log held and a machine that
+        // still had the item sent it again, so it is back (the price of losing the log).
+        var unexplained = takenAway.subtracting(try Self.removedInLog(replicas[0]))
+        if Self.losesTheLog { unexplained.subtract(try Self.liveUIDs(replicas[0])) }
+        #expect(unexplained.isEmpty, "taken away without a removal: \(unexplained.sorted()) after \(log)")
         // A machine that joins now starts from the last snapshot, if any, and holds the same.
         let newcomer = try OutlineStore(path: directory.file("new.db"))
         _ = try newcomer.startSyncing(with: remote)
         replicas.append(newcomer)
         let expected = try Self.canonical(replicas[0])
         for (index, store) in replicas.enumerated() {
-            #expect(try Self.canonical(store) == expected, "replica \(index) differs after \(log)")
+            let lines = try Self.canonical(store)
+            #expect(
+                lines == expected,
+                "replica \(index) differs: \(lines.filter { !expected.contains($0) }) where r0 holds \(expected.filter { !lines.contains($0) }) after \(log)"
+            )
             let report = try store.check()
             #expect(report.isHealthy, "replica \(index): \(report.problems)")
             #expect(try store.syncStatus().pendingOperations == 0)
