@@ -11,19 +11,42 @@ extension GitRemote {
 
     /// Fetches the remote's log back to its last snapshot, or whole when it has none; its last
     /// commit, or nil when the remote has none yet. What `fetch` does, for a machine that joins.
+    ///
+    /// - Throws: `SyncFailure.unreachable` when git stopped before the log reached back to a
+    ///   snapshot or to its start (killed, interrupted, the remote gone meanwhile): a machine
+    ///   that read the log from a commit in the middle would hold part of the outline.
     func fetchFromLastSnapshot() throws -> String? {
         try prepare()
         // A remote with no branch fails a shallow fetch without a word: the plain fetch says
         // what is wrong, or finds it empty.
-        guard try fetchShallow(["--depth=1"]) else { return try fetch() }
-        guard let head = try fetchedHead() else { return nil }
-        // The last snapshot is often the newest commit; failing that, a few commits back;
-        // failing that, the whole history is fetched.
-        for deepening in ["--deepen=63", "--unshallow"] {
-            guard holdsPartialHistory, try lastSnapshot(upTo: head) == nil else { return head }
-            guard try fetchShallow([deepening]) else { return try fetch() }
+        var head: String?
+        if try fetchShallow(["--depth=1"]) {
+            head = try fetchedHead()
+            // The last snapshot is often the newest commit; failing that, a few commits back;
+            // failing that, the whole history is fetched.
+            for deepening in ["--deepen=63", "--unshallow"] {
+                guard let head, holdsPartialHistory, try lastSnapshot(upTo: head) == nil else { break }
+                guard try fetchShallow([deepening]) else { break }
+            }
+        } else {
+            head = try fetch()
+        }
+        guard let head else { return nil }
+        let reachesASnapshot = try !holdsPartialHistory || lastSnapshot(upTo: head) != nil
+        guard reachesASnapshot else {
+            throw SyncFailure.unreachable(
+                remote: remote,
+                reason: "git stopped before it had fetched the log back to its last snapshot or its start")
         }
         return head
+    }
+
+    /// Removes the lock git keeps on its list of where the history stops while it fetches,
+    /// when a fetch killed outright left it behind: every later fetch into the cache would
+    /// fail on it. Called under the sync lock, after a git a killed round left running has
+    /// ended (`GitChildRecord`): no git of outline's runs in the cache then.
+    func removeStaleShallowLock() {
+        try? FileManager.default.removeItem(atPath: cache + "/shallow.lock")
     }
 
     /// Fetches the rest of the log's history into a cache that holds only its newest part;

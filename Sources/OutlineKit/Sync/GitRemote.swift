@@ -79,7 +79,10 @@ struct GitRemote {
 
     /// Makes the cache if it is not there yet.
     func prepare() throws {
-        if FileManager.default.fileExists(atPath: cache + "/HEAD") { return }
+        if FileManager.default.fileExists(atPath: cache + "/HEAD") {
+            removeStaleShallowLock()
+            return
+        }
         // After "--": a database path that begins with "-" makes a cache path that does too.
         let made = try Self.git(["init", "--quiet", "--bare", "--", cache], timeout: timeout)
         guard made.status == 0 else { throw SyncFailure.gitFailed(action: "make \(cache)", reason: made.stderr) }

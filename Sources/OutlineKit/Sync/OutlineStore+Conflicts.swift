@@ -96,7 +96,8 @@ extension OutlineStore {
 
     /// A conflict as it is listed: with the item's local id, its path here and the value it
     /// shows now (a later edit changes what was kept); for an item no longer here, the path
-    /// the log's outline last gave it and the value kept when the conflict was found.
+    /// and the value the log's outline last gave it, or, where it no longer names the item,
+    /// those of when the conflict was found.
     static func openConflict(_ conflict: SyncConflict, base: SyncTree, _ db: Database) throws -> OpenConflict {
         let id = try SyncTables.id(of: conflict.uid, db)
         var titles: [String] = []
@@ -107,6 +108,10 @@ extension OutlineStore {
         } else {
             titles = base.titles(of: conflict.uid)
             if titles.isEmpty { titles = conflict.path }
+            // The value the log's copy last held, where the log still names the item.
+            if conflict.what != "removed", let node = base[conflict.uid] {
+                kept = SyncConflicts.Value(conflict.what, of: node).shown
+            }
         }
         return OpenConflict(
             number: conflict.number, id: id, path: TitlePath(titles: titles, isAnchored: true), what: conflict.what,

@@ -170,7 +170,8 @@ extension OutlineStore {
     /// brings: another machine that had it sent it again) is measured from the copy this
     /// machine last synced, not sent as made again: what it had only brought is not its own
     /// change, and must not undo a change the new log made to it since. One this machine had
-    /// seen removed is measured from the new log's copy, so that the removal is sent again.
+    /// seen removed is measured from its copy as it was, live, so that the removal is sent
+    /// again and a change it never saw is set aside as a conflict.
     func moveOnto(_ log: RepublishedLog, bringing entries: [GitRemote.LogEntry]) throws -> MovedOnto {
         var newLog = log.base
         for logged in entries { newLog.apply(logged.entry) }
@@ -186,9 +187,12 @@ extension OutlineStore {
                     measuredFrom.set(uid, old[uid]!)
                 } else if log.base[uid] == nil, newLog.isLive(uid) {
                     // Made and removed after the fork, and sent again by a machine that had
-                    // not seen it removed: measured from the new log's copy, its removal here
-                    // is sent again.
-                    measuredFrom.set(uid, newLog[uid]!)
+                    // not seen it removed: measured from the copy this machine saw before it
+                    // was removed, the removal is sent again, and what the new log's copy holds
+                    // that this machine never saw is set aside with the item, not dropped.
+                    var seen = old[uid]!
+                    seen.isLive = true
+                    measuredFrom.set(uid, seen)
                 }
             }
             var ids: [ItemID] = []

@@ -21,8 +21,10 @@ enum SyncConflicts {
         func send(_ change: SyncOperation, before: SyncTree.Node, now: SyncTree.Node) {
             switch settleValue(change, before: before, now: now) {
             case .send(let settled): sent.append(settled)
-            case .conflict(let conflict):
+            case .conflict(var conflict):
                 sent.append(change)
+                // Where the item is: listed when a later snapshot leaves the item out.
+                conflict.path = brought.titles(of: change.uid)
                 conflicts.append(conflict)
             }
         }
