@@ -60,9 +60,10 @@ extension SyncTables {
     ///
     /// - Parameter renumberedAfter: on a round that moved onto a republished log, the number of
     ///   conflicts the two logs share: a conflict numbered past it here is the lost log's, and
-    ///   its number names another conflict in the new one. One taken or dismissed here is
-    ///   forgotten (the round closed it in the new log if it was sent again); one still open is
-    ///   kept for the next round to send again, unless the new log holds it.
+    ///   its number names another conflict in the new one. One taken or dismissed here is kept
+    ///   as closed, under its number while no open conflict has it (the round closed it in the
+    ///   new log if it was sent again); one still open is kept under a number of its own for the
+    ///   next round to send again, unless the new log holds it.
     static func writeConflicts(_ db: Database, _ tree: SyncTree, renumberedAfter: Int? = nil) throws {
         var existing = try storedConflicts(db)
         var lostLogs: [StoredConflict] = []
@@ -85,6 +86,11 @@ extension SyncTables {
                 rows.append((row.conflict, false, false))
             }
         }
+        // One taken or dismissed here keeps its number while the new log gives it to no other
+        // conflict, so that an undo of the take finds its row.
+        for row in lostLogs where row.resolvedHere && !rows.contains(where: { $0.0.number == row.conflict.number }) {
+            rows.append((row.conflict, true, false))
+        }
         // Numbered after every other: a number here is this machine's alone until the log
         // numbers the conflict.
         var next = max(tree.conflictCount, rows.map(\.0.number).max() ?? 0)
@@ -106,7 +112,10 @@ extension SyncTables {
                 JSONText.array(conflict.path), resolved, inLog,
             ])
         }
-        if tree.conflictCount > 0 { try setConfig(db, conflictCountSetting, String(tree.conflictCount)) }
+        // A new log may have numbered fewer conflicts than the lost one: its count stands.
+        if tree.conflictCount > 0 || renumberedAfter != nil {
+            try setConfig(db, conflictCountSetting, String(tree.conflictCount))
+        }
     }
 
     /// What the next round sends of the conflicts: a resolve for each taken or dismissed here,

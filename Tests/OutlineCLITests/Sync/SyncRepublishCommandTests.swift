@@ -118,6 +118,33 @@ struct SyncRepublishCommandTests: SyncMachines {
         #expect(try desktop.titles() == laptop.titles())
     }
 
+    /// A conflict taken before the log was lost: after moving onto the new log, `undo` of the
+    /// take still finds its row and raises the conflict again, numbered alike on every machine
+    /// (the new log numbers from its own count, which may be lower than the lost log's).
+    @Test func aTakeBeforeTheLossIsUndoneAfterMovingOn() throws {
+        let (laptop, desktop, remote) = try twoMachines()
+        let phone = machine("phone")
+        #expect(try phone.run(["sync", "init", remote]).status == 0)
+        try phone.run(["edit", "Plan", "Plan (phone)"])
+        try desktop.run(["rm", "Plan"])
+        try desktop.run(["sync"])
+        try phone.run(["sync"])
+        try desktop.run(["sync"])
+        #expect(try desktop.run(["conflicts", "take", "1"]).status == 0)
+        try desktop.run(["sync"])
+        try phone.run(["sync"])
+        _ = try freshRemote()
+        #expect(try laptop.run(["sync", "republish"]).status == 0)
+        for each in [desktop, phone, laptop] { #expect(try each.run(["sync"]).status == 0) }
+        let undone = try desktop.run(["undo"])
+        #expect(undone.status == 0, "\(undone)")
+        #expect(undone.stdout.hasPrefix("undone: conflicts take 1"))
+        for each in [desktop, laptop, phone] { #expect(try each.run(["sync"]).status == 0) }
+        for each in [laptop, desktop, phone] {
+            #expect(try each.run(["conflicts"]).stdout == "1  /Plan (phone)  removed  removed  \"Plan (phone)\"\n")
+        }
+    }
+
     /// A log that ended with a snapshot of the same outline, started again with nothing new:
     /// the republished snapshot still changes its file (it names the commit it is written on),
     /// so the other machines read it rather than refuse a commit that changes nothing.
