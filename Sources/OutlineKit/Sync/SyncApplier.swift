@@ -117,9 +117,6 @@ enum SyncApplier {
         for parent in Set(additions.map { tree[$0]!.parent }) {
             for (index, uid) in (children[parent] ?? []).enumerated() { places[uid] = index + 1 }
         }
-        // Where each addition went, for the numbering below to pass over what is in place.
-        var insertedAt: [String: Int] = [:]
-        insertedAt.reserveCapacity(additions.count)
         for uid in additions {
             let node = tree[uid]!
             let parent = try localID(node.parent) ?? .root
@@ -132,13 +129,11 @@ enum SyncApplier {
                 nextID += 1
                 try noteUID.execute(binding: [id.databaseValue, uid.databaseValue])
             }
-            let position = places[uid] ?? 1
             try insert.execute(
                 binding: [
-                    id.databaseValue, parent.databaseValue, position.databaseValue, node.title.databaseValue,
-                    node.doneAt.databaseValue, node.note.databaseValue,
+                    id.databaseValue, parent.databaseValue, (places[uid] ?? 1).databaseValue,
+                    node.title.databaseValue, node.doneAt.databaseValue, node.note.databaseValue,
                 ] + node.attributes.columnValues)
-            insertedAt[uid] = position
             ids[uid] = id
             parentUIDs.insert(node.parent)
             outcome.added += 1
@@ -186,10 +181,12 @@ enum SyncApplier {
             }
         }
         let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position != ?")
+        let added = Set(additions)
         for parentUID in parentUIDs.sorted() {
             guard let parent = try localID(parentUID) else { continue }
             outcome.parents.insert(parent)
-            for (index, uid) in (children[parentUID] ?? []).enumerated() where insertedAt[uid] != index + 1 {
+            // An addition went in at its index in this same list (`places`): nothing to number.
+            for (index, uid) in (children[parentUID] ?? []).enumerated() where !added.contains(uid) {
                 guard let id = try localID(uid) else { continue }
                 try renumber.execute(arguments: [index + 1, id, index + 1])
             }
