@@ -68,22 +68,42 @@ extension GlobalOptions {
     func openStore(recordsSteps: Bool = true, createsFile: Bool = false, emptyWhenMissing: Bool = false) throws
         -> OutlineStore
     {
-        try RawArguments.requireValidUTF8Environment()
-        let environment = EnvironmentVariables.named(["OUTLINE_DB", "XDG_DATA_HOME", "HOME", "OUTLINE_UNDO_LEVELS"])
-        let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
-        let levels = recordsSteps ? try levelsOfUndo(environment) : OutlineStore.defaultLevelsOfUndo
-        let named = DatabaseLocation.isNamedExplicitly(explicitPath: db, environment: environment)
+        let location = try resolveLocation(recordsSteps: recordsSteps)
+        let path = location.path
         // A path that starts with '~' reached us unexpanded (quoted, or after '='): never create
         // a folder named '~' by mistake.
-        let unexpandedHome = path.hasPrefix("~")
         let whenMissing: OutlineStore.MissingFile =
-            createsFile && !unexpandedHome
-            ? .create : (named || unexpandedHome) && !emptyWhenMissing ? .refuse : .openEmpty
+            createsFile && !location.unexpandedHome
+            ? .create : (location.named || location.unexpandedHome) && !emptyWhenMissing ? .refuse : .openEmpty
         let store = try OutlineStore(
-            path: path, levelsOfUndo: levels, whenMissing: whenMissing,
+            path: path, levelsOfUndo: location.levelsOfUndo, whenMissing: whenMissing,
             whenWaiting: { LockWaitNotice.say(path: path) })
         OpenedStores.keep(store)
         return store
+    }
+
+    /// Where the database this command line names is, and how it is to be opened.
+    struct Location {
+        /// The database's path.
+        var path: String
+        /// How many undo steps to keep.
+        var levelsOfUndo: Int
+        /// Whether `--db` or `$OUTLINE_DB` named it (a missing one is then likely a typo).
+        var named: Bool
+        /// Whether the path starts with a '~' that no shell expanded: no file is made there.
+        var unexpandedHome: Bool
+    }
+
+    /// Resolves the database's path from `--db` and the environment (see `openStore`).
+    func resolveLocation(recordsSteps: Bool = true) throws -> Location {
+        try RawArguments.requireValidUTF8Environment()
+        let environment = EnvironmentVariables.named(["OUTLINE_DB", "XDG_DATA_HOME", "HOME", "OUTLINE_UNDO_LEVELS"])
+        let path = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
+        return Location(
+            path: path,
+            levelsOfUndo: recordsSteps ? try levelsOfUndo(environment) : OutlineStore.defaultLevelsOfUndo,
+            named: DatabaseLocation.isNamedExplicitly(explicitPath: db, environment: environment),
+            unexpandedHome: path.hasPrefix("~"))
     }
 
     /// `$OUTLINE_UNDO_LEVELS`: how many undo steps to keep (0 for all); 1000 when unset.

@@ -24,9 +24,9 @@ enum SyncTransportEnvironment {
 extension GlobalOptions {
     /// Opens the database for a command that talks to the remote, with the environment's
     /// transport settings, read first (`SyncTransportEnvironment.settings`).
-    func openStoreToSync(createsFile: Bool = false) throws -> OutlineStore {
+    func openStoreToSync() throws -> OutlineStore {
         let transport = try SyncTransportEnvironment.settings()
-        let store = try openStore(recordsSteps: true, createsFile: createsFile)
+        let store = try openStore(recordsSteps: true)
         store.syncTransport = transport
         return store
     }

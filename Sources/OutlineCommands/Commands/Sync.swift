@@ -67,8 +67,9 @@ extension Outline.Sync {
                 remote's is adopted. When both hold items, nothing is changed: join an empty \
                 outline (a new --db) to the remote instead. A repository that holds anything \
                 but an outline's log (a branch or a commit outline did not write) is refused as \
-                not an outline remote and left alone; a refused start leaves no new database \
-                behind.
+                not an outline remote and left alone. A start that is refused, fails or is cut \
+                short leaves no new database behind: a new one appears only when the first round \
+                has ended well.
 
                 Examples:
                   git init --bare ~/outline.git && outline sync init ~/outline.git
@@ -82,10 +83,19 @@ extension Outline.Sync {
 
         mutating func run() throws {
             let absolute = try SyncOutput.checkedRemote(remote)
-            // A refused start removes the file if opening it here made it.
-            try printRound(createsFile: true) {
-                try $0.startSyncing(with: absolute, reportingChanges: global.json, removingANewFile: true)
+            let transport = try SyncTransportEnvironment.settings()
+            let location = try global.resolveLocation()
+            if !location.unexpandedHome {
+                // A new file is built aside and put in place only when the round has ended well.
+                let path = location.path
+                if let summary = try OutlineStore.startSyncingNewFile(
+                    at: path, with: absolute, levelsOfUndo: location.levelsOfUndo, transport: transport,
+                    reportingChanges: global.json, whenWaiting: { LockWaitNotice.say(path: path) })
+                {
+                    return try SyncOutput.print(summary, json: global.json)
+                }
             }
+            try printRound { try $0.startSyncing(with: absolute, reportingChanges: global.json) }
         }
     }
 
@@ -225,8 +235,8 @@ extension Outline.Sync {
 extension TakesGlobalOptions {
     /// `sync` and `sync init`: runs `round` on the outline opened to sync (the file made first
     /// when `createsFile`), and prints what the round did.
-    func printRound(createsFile: Bool = false, _ round: (OutlineStore) throws -> SyncSummary) throws {
-        try SyncOutput.print(try round(try global.openStoreToSync(createsFile: createsFile)), json: global.json)
+    func printRound(_ round: (OutlineStore) throws -> SyncSummary) throws {
+        try SyncOutput.print(try round(try global.openStoreToSync()), json: global.json)
     }
 }
 

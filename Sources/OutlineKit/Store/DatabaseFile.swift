@@ -136,6 +136,14 @@ enum DatabaseFile {
         return true
     }
 
+    /// Makes the folder `path` would be in, and its parents, when missing (mode 0700).
+    ///
+    /// - Throws: `OutlineError.cannotCreateDatabase` when the folder cannot be made, or a file
+    ///   stands where it would be.
+    static func makeFolder(for path: String) throws {
+        try makeFolders(DatabaseLocation.folder(of: path), for: path)
+    }
+
     private static func makeFolders(_ folder: String, for path: String) throws {
         var info = stat()
         if stat(folder, &info) == 0 {

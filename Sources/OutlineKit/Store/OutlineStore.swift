@@ -75,10 +75,6 @@ public final class OutlineStore {
     /// place (`MissingFile.openEmpty`): nothing written through it reaches the disk.
     public let isEmptyStandIn: Bool
 
-    /// True when opening made the file (`MissingFile.create` found none): a command that is
-    /// then refused may take it away again (`sync init` does).
-    public let madeTheFile: Bool
-
     /// The settings of the add-ons (`StoreAddOn`) for this store, each read and set by its own.
     var addOnSettings = StoreAddOnSettings()
 
@@ -111,7 +107,6 @@ public final class OutlineStore {
             case .refuse: throw OutlineError.noOutline(path: path)
             case .openEmpty:
                 isEmptyStandIn = true
-                madeTheFile = false
                 queue = try Self.mapErrors(path: path) {
                     let memory = try DatabaseQueue(configuration: configuration)
                     try memory.inDatabase { db in try Schema.migrate(db, from: 0) }
@@ -119,12 +114,10 @@ public final class OutlineStore {
                 }
                 return
             case .create:
-                madeTheFile = try DatabaseFile.create(at: path) { temporary in
+                try DatabaseFile.create(at: path) { temporary in
                     try Self.initialiseNewDatabase(at: temporary, path: path)
                 }
             }
-        } else {
-            madeTheFile = false
         }
         isEmptyStandIn = false
         queue = try Self.mapErrors(path: path) {

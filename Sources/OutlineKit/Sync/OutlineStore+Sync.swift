@@ -66,22 +66,22 @@ extension OutlineStore {
     static let syncAttempts = 20
 
     /// The bare git repository beside the database that holds the fetched log.
-    var syncCache: String { path + ".sync" }
+    var syncCache: String { addOnSettings[SyncStoreSettings.self].cacheFolder ?? Self.syncCache(of: path) }
+
+    /// Where the sync cache of the database at `path` is.
+    static func syncCache(of path: String) -> String { path + ".sync" }
 
     /// Ties this outline to a git remote (a URL or a path) and runs the first round: the remote's
     /// outline is adopted if this one is empty, this one is sent if the remote's is.
     ///
     /// Starts and rounds of one database take turns (the lock in its sync cache). A refused start
     /// leaves nothing behind that it made, and nothing that another process made meanwhile is
-    /// touched: the cache goes only if the outline is still untied, and the file itself, when
-    /// asked (`removingANewFile`) and this store made it (`madeTheFile`), only if it is still
-    /// untouched (no item, no step); the store is closed then.
+    /// touched: the cache goes only if the outline is still untied. To tie a database that does
+    /// not exist yet, `startSyncingNewFile` leaves no file behind even when it is killed.
     ///
     /// - Throws: `SyncFailure.alreadySetUp`, `SyncFailure.bothHoldItems` (nothing is changed),
     ///   `SyncFailure.startUnreachable` for a remote that cannot be reached, and what `sync` throws.
-    public func startSyncing(with remote: String, reportingChanges: Bool = false, removingANewFile: Bool = false)
-        throws -> SyncSummary
-    {
+    public func startSyncing(with remote: String, reportingChanges: Bool = false) throws -> SyncSummary {
         guard !isEmptyStandIn else { throw OutlineError.noOutline(path: path) }
         try SyncArgumentCheck.remote(remote, stored: false)
         let cacheExisted = FileManager.default.fileExists(atPath: syncCache)
@@ -99,30 +99,22 @@ extension OutlineStore {
             }
             return try startSyncingInLock(with: remote, reportingChanges)
         } catch {
-            if (try? read({ db in try SyncTables.configuration(db) == nil })) == true {
-                if !cacheExisted { try? FileManager.default.removeItem(atPath: syncCache) }
-                if removingANewFile, madeTheFile { try? removeIfUntouched() }
+            if !cacheExisted, (try? read({ db in try SyncTables.configuration(db) == nil })) == true {
+                try? FileManager.default.removeItem(atPath: syncCache)
             }
-            if case .unreachable(let remote, let reason) = error as? SyncFailure {
-                throw SyncFailure.startUnreachable(remote: remote, reason: reason)
-            }
-            throw error
+            throw Self.startFailure(error)
         }
     }
 
-    /// Closes the store and removes its file, when it holds no item and no step.
-    private func removeIfUntouched() throws {
-        let untouched = try read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT (SELECT count(*) FROM item WHERE id != 0) + (SELECT count(*) FROM undo_step)")
-                == 0
+    /// What a start that failed throws: an unreachable remote is said as a start's.
+    static func startFailure(_ error: any Error) -> any Error {
+        if case .unreachable(let remote, let reason) = error as? SyncFailure {
+            return SyncFailure.startUnreachable(remote: remote, reason: reason)
         }
-        guard untouched else { return }
-        try close()
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        return error
     }
 
-    private func startSyncingInLock(with remote: String, _ reportingChanges: Bool) throws -> SyncSummary {
+    func startSyncingInLock(with remote: String, _ reportingChanges: Bool) throws -> SyncSummary {
         var git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
         git.keepsPartialHistory = true
         let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0 }

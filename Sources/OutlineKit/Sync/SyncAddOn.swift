@@ -34,6 +34,9 @@ struct SyncStoreSettings: StoreAddOnSetting {
     var roundDidPush: (() throws -> Void)?
     /// See `OutlineStore.syncRoundWillPush`.
     var roundWillPush: ((_ commit: String) throws -> Void)?
+    /// The sync cache's folder, when it is not beside the store's own file: a new database
+    /// that joins is built under a temporary name, with the cache of the name it will have.
+    var cacheFolder: String?
 }
 
 extension OutlineStore {

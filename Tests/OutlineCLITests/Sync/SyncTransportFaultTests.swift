@@ -161,15 +161,16 @@ struct SyncTransportFaultTests: TiedSyncMachine {
         #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': nothing to bring or send\n")
     }
 
-    /// A `git` first on PATH that runs the real one, but for `push` first writes its process
-    /// id to `$SLOWPUSH_MARK` and sleeps `$SLOWPUSH` seconds: a push on a slow link.
+    /// A `git` first on PATH that runs the real one, but for `push` (or the command
+    /// `$SLOWGIT_VERB` names) first writes its process id to `$SLOWPUSH_MARK` and sleeps
+    /// `$SLOWPUSH` seconds: a push on a slow link.
     func slowGit() throws -> String {
         let bin = folder.file("slow-bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let script = """
             #!/bin/sh
             for word in "$@"; do
-                if [ "$word" = push ] && [ -n "$SLOWPUSH" ]; then
+                if [ "$word" = "${SLOWGIT_VERB:-push}" ] && [ -n "$SLOWPUSH" ]; then
                     echo $$ > "$SLOWPUSH_MARK.part" && mv "$SLOWPUSH_MARK.part" "$SLOWPUSH_MARK"
                     sleep "$SLOWPUSH"
                 fi
@@ -219,6 +220,39 @@ struct SyncTransportFaultTests: TiedSyncMachine {
             ["-C", remote, "rev-list", "--count", "main"], input: nil, executable: "/usr/bin/git")
         #expect(count.stdout == "2\n", "\(count)")
         #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': nothing to bring or send\n")
+        killed.waitUntilExit()
+    }
+
+    /// A `sync init` of a new file killed (SIGKILL) in the middle of its fetch leaves no
+    /// database behind: the outline is built under a hidden name and linked into place at the
+    /// end. The next `sync init` removes what the killed one left and joins.
+    @Test func aStartKilledWhileItJoinsLeavesNoDatabase() throws {
+        let (laptop, remote) = try tiedMachine()
+        try laptop.run(["sync"])
+        let bin = try slowGit()
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let mark = folder.file("fetch.pid")
+        let fresh = machine("fresh-join")
+        let killed = try start(
+            fresh, ["sync", "init", remote],
+            environment: ["PATH": path, "SLOWPUSH": "3", "SLOWPUSH_MARK": mark, "SLOWGIT_VERB": "fetch"],
+            stderr: folder.file("join.err"))
+        let fetching = eventually(within: 60) { FileManager.default.fileExists(atPath: mark) }
+        try #require(fetching, "the start never began to fetch")
+        let folderPath = (fresh.database as NSString).deletingLastPathComponent
+        let name = (fresh.database as NSString).lastPathComponent
+        func joiningFiles() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folderPath).filter { $0.hasPrefix(".\(name).joining-") }
+        }
+        #expect(try !joiningFiles().isEmpty, "the start built no file aside; the test proves nothing")
+        kill(killed.processIdentifier, SIGKILL)
+        #expect(eventually(within: 60) { !isRunning(killed.processIdentifier) })
+        #expect(!FileManager.default.fileExists(atPath: fresh.database), "the killed start left a database")
+
+        let next = try OutlineProcess.run(["--db", fresh.database, "sync", "init", remote], input: nil, timeout: 120)
+        #expect(next.status == 0, "\(next)")
+        #expect(try fresh.run(["ls", "Groceries"]).stdout.contains("Milk"), "the second start did not join")
+        #expect(try joiningFiles().isEmpty, "what the killed start left is still there")
         killed.waitUntilExit()
     }
 
