@@ -171,6 +171,10 @@ extension Outline.Sync {
                 rather than every change ever made. The remote keeps the history before it (git \
                 never forgets a pushed commit); machines that already sync are not affected.
 
+                With --json, prints what 'sync --json' prints: the change report of what the \
+                round changed here, or nothing; 'sync status --json' then gives the log's last \
+                commit.
+
                 Examples:
                   outline sync compact
                 """)
