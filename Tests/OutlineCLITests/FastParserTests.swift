@@ -57,7 +57,8 @@ struct FastParserTests {
     /// Random command lines of every command, plain and odd: where the fast path gives a
     /// command, swift-argument-parser gives the same one (compared by their descriptions, which
     /// show every parsed value). Each command must also take the fast path for some lines, or the
-    /// test would pass with a fast path that never answers.
+    /// test would pass with a fast path that never answers. A hundred lines a command, four
+    /// hundred in the soak run.
     @Test func randomLinesParseAsTheParserParsesThem() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SeededGenerator(seed: seed)
@@ -65,7 +66,7 @@ struct FastParserTests {
         var total = 0
         for (name, _, _) in FastParsers.generated {
             let shape = Shape(name)
-            for _ in 0..<400 {
+            for _ in 0..<(Soak.isOn ? 400 : 100) {
                 let line = shape.randomLine(using: &random)
                 let arguments = GlobalOptionPlacement.movedAfterSubcommand(line)
                 total += 1
