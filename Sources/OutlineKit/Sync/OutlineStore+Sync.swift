@@ -99,19 +99,25 @@ extension OutlineStore {
             }
             return try startSyncingInLock(with: remote, reportingChanges)
         } catch {
-            if !cacheExisted, (try? read({ db in try SyncTables.configuration(db) == nil })) == true {
-                try? FileManager.default.removeItem(atPath: syncCache)
-            }
-            throw Self.startFailure(error)
+            let cacheGoes = !cacheExisted && (try? read({ db in try SyncTables.configuration(db) == nil })) == true
+            if cacheGoes { try? FileManager.default.removeItem(atPath: syncCache) }
+            throw Self.startFailure(error, cacheGoes: cacheGoes)
         }
     }
 
-    /// What a start that failed throws: an unreachable remote is said as a start's.
-    static func startFailure(_ error: any Error) -> any Error {
-        if case .unreachable(let remote, let reason) = error as? SyncFailure {
+    /// What a start that failed throws: an unreachable remote is said as a start's, and the
+    /// repair of a log someone damaged is not given from a cache the start removes.
+    static func startFailure(_ error: any Error, cacheGoes: Bool) -> any Error {
+        switch error as? SyncFailure {
+        case .unreachable(let remote, let reason):
             return SyncFailure.startUnreachable(remote: remote, reason: reason)
+        case .foreignCommit(let remote, _, let commit, let subject, let reason, let lastOutlineCommit) where cacheGoes:
+            return SyncFailure.foreignCommit(
+                remote: remote, cache: nil, commit: commit, subject: subject, reason: reason,
+                lastOutlineCommit: lastOutlineCommit)
+        default:
+            return error
         }
-        return error
     }
 
     func startSyncingInLock(with remote: String, _ reportingChanges: Bool) throws -> SyncSummary {

@@ -54,7 +54,7 @@ extension OutlineStore {
             placed = true
             return summary
         } catch {
-            throw startFailure(error)
+            throw startFailure(error, cacheGoes: !cacheExisted)
         }
     }
 }

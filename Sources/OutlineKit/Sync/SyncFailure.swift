@@ -34,9 +34,10 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case badLog(commit: String, reason: String)
     /// A commit of the remote's log that outline did not write (a file committed by hand, a
     /// merge made by `git pull`): why it is not outline's, and the newest commit outline wrote,
-    /// where the remote's branch can be put back.
+    /// where the remote's branch can be put back from the sync cache (nil when a failed start
+    /// removed it).
     case foreignCommit(
-        remote: String, cache: String, commit: String, subject: String, reason: String, lastOutlineCommit: String?)
+        remote: String, cache: String?, commit: String, subject: String, reason: String, lastOutlineCommit: String?)
     /// The sync tables were changed outside outline: the first problem `check` names there, and
     /// how many it finds.
     case tablesDamaged(problem: String, count: Int)
@@ -139,11 +140,16 @@ extension SyncFailure: LocalizedError {
         case .foreignCommit(let remote, let cache, let commit, let subject, let reason, let lastOutlineCommit):
             let branch = GitRemote.branch
             let named = subject.isEmpty ? "" : " (\"\(TitleSanitizer.forTerminal(subject))\")"
-            // From the sync cache, which holds the commit: run anywhere, a push needs a repository.
+            // From a sync cache, which holds the commit: run anywhere, a push needs a repository.
+            // A start that failed keeps no cache: another machine's has the commit.
             let repair =
-                lastOutlineCommit.map {
-                    "put the remote's \(branch) back on outline's last commit: "
-                        + "git -C '\(cache)' push --force '\(remote)' \($0.prefix(12)):refs/heads/\(branch)"
+                lastOutlineCommit.map { last in
+                    let push = "push --force '\(remote)' \(last.prefix(12)):refs/heads/\(branch)"
+                    guard let cache else {
+                        return "put the remote's \(branch) back on outline's last commit from a machine that syncs "
+                            + "with it (git -C 'DATABASE.sync' \(push)), then run 'outline sync init' again"
+                    }
+                    return "put the remote's \(branch) back on outline's last commit: git -C '\(cache)' \(push)"
                 } ?? "remove that commit from the remote's \(branch) with git"
             return "the remote's log holds commit \(commit.prefix(12))\(named), which outline did not write "
                 + "(\(reason)); nothing was changed here; to repair the remote, \(repair)"

@@ -115,9 +115,17 @@ struct SyncLogFaultTests: SyncMachines {
         let repair = "git -C '\(a.database).sync' push --force '\(remote)' \(outlineHead.prefix(12)):refs/heads/main"
         #expect(refused.stderr.hasSuffix(repair + "\n"), "\(refused.stderr)")
         #expect(try a.titles() == before)
+        // A machine that joins keeps no cache to repair from: it is told to repair from another.
         let joining = machine("joining")
-        #expect(try joining.run(["sync", "init", remote]).status == 1)
+        let start = try joining.run(["sync", "init", remote])
+        #expect(start.status == 1)
+        #expect(
+            start.stderr.hasSuffix(
+                "put the remote's main back on outline's last commit from a machine that syncs with it (git -C "
+                    + "'DATABASE.sync' push --force '\(remote)' \(outlineHead.prefix(12)):refs/heads/main), then run "
+                    + "'outline sync init' again\n"), "\(start.stderr)")
         #expect(!FileManager.default.fileExists(atPath: joining.database))
+        #expect(!FileManager.default.fileExists(atPath: joining.database + ".sync"))
 
         // The repair as the error gives it, run by a shell from anywhere.
         let repaired = try OutlineProcess.run(["-c", repair], input: nil, executable: "/bin/sh")
