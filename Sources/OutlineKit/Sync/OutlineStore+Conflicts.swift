@@ -12,8 +12,8 @@ public struct OpenConflict: Equatable, Sendable {
     /// Which value: `title`, `note`, `state`, `scheduled`, `due`, `priority`, `property KEY`,
     /// or `removed` for changes to an item that one machine removed while another changed it.
     public var what: String
-    /// The value the outline shows (`removed` for a removed item); nil for no value (no note,
-    /// no priority, a plain item's state).
+    /// The value the outline shows (`removed` for a removed item, its title once it is back);
+    /// nil for no value (no note, no priority, a plain item's state).
     public var kept: String?
     /// The value set aside (for a removed item, its title); nil for no value.
     public var setAside: String?
@@ -58,9 +58,10 @@ extension OutlineStore {
 
     /// What taking `conflict` does to `outline` (the outline here, as the log's): a value is set
     /// on an item still here; an item removed elsewhere comes back, with the changes that were set
-    /// aside, unless it is back already (taken on another machine), when nothing is done again.
+    /// aside. One that is back already (its remover undid the removal) gets the values set aside,
+    /// where it is now: each of its subtree's items that is live keeps its place.
     ///
-    /// - Throws: `SyncFailure.conflictItemGone` for a value of an item removed here since.
+    /// - Throws: `SyncFailure.conflictItemGone` for a value of an item removed since.
     private static func restoring(_ conflict: SyncConflict, in outline: SyncTree, title listed: OpenConflict) throws
         -> [SyncOperation]
     {
@@ -70,7 +71,13 @@ extension OutlineStore {
             }
             return conflict.restore
         }
-        return outline.isLive(conflict.uid) ? [] : conflict.restore
+        return conflict.restore.flatMap { operation -> [SyncOperation] in
+            // A create sets the item's values and its place: the place it has now is put back.
+            guard case .create(let uid, _, _, _, _, _, _) = operation, let node = outline[uid], node.isLive else {
+                return [operation]
+            }
+            return [operation, .move(uid: uid, parent: node.parent, key: node.key)]
+        }
     }
 
     /// Forgets conflict `number` on every machine (the next round sends it): the outline keeps
@@ -104,7 +111,8 @@ extension OutlineStore {
         var kept = conflict.kept
         if let id, let item = try currentContent(of: id, db) {
             titles = try details(of: id, db).path.titles
-            if conflict.what != "removed" { kept = SyncConflicts.Value(conflict.what, of: item).shown }
+            // An item removed elsewhere that is back (its remover undid the removal) shows its title.
+            kept = conflict.what == "removed" ? item.title : SyncConflicts.Value(conflict.what, of: item).shown
         } else {
             titles = base.titles(of: conflict.uid)
             if titles.isEmpty { titles = conflict.path }

@@ -269,10 +269,17 @@ extension OutlineStore {
             if try git.lastSnapshot(upTo: last) == last { return (round, base.liveCount, false) }
             // The live outline alone: the removed items before it are history, which a machine
             // that joins need not read (a change still pending against one becomes a conflict).
-            let commit = try git.commitSnapshot(
-                base.withoutRemovedItems(), replica: configuration.replica, parent: last)
+            let snapshot = base.withoutRemovedItems()
+            let commit = try git.commitSnapshot(snapshot, replica: configuration.replica, parent: last)
             if try git.push(commit) == .pushed {
-                try write { db in try SyncTables.setConfig(db, "last_commit", commit) }
+                try write { db in
+                    try SyncTables.setConfig(db, "last_commit", commit)
+                    // This machine's copy of the log forgets the removed items too, as every
+                    // machine that reads the snapshot does: an item added elsewhere under one of
+                    // them then goes where it goes on the others (the top level), not to the
+                    // nearest ancestor that only this machine still knows.
+                    try SyncTables.writeBase(db, snapshot, Set(base.uids.filter { !base.isLive($0) }))
+                }
                 return (round, base.liveCount, true)
             }
         }

@@ -189,8 +189,9 @@ extension SyncFailure: LocalizedError {
                 + "this outline still syncs with '\(current)'"
         case .conflictItemGone(let number, let title):
             return
-                "conflict \(number) is about \"\(TitleSanitizer.forTerminal(title))\", which was removed here since: "
-                + "bring it back first (undo), or dismiss the conflict"
+                "conflict \(number) is about \"\(TitleSanitizer.forTerminal(title))\", which was removed since: "
+                + "bring it back first (an undo of its removal, or a take of the conflict that lists it removed), "
+                + "or dismiss the conflict"
         case .unknownConflict(let number, let open):
             let listed =
                 open.isEmpty

@@ -61,8 +61,9 @@ import Testing
         for conflict in tree.conflicts {
             // Listed with the value the item shows now, as `conflicts` lists it.
             var kept = conflict.kept
-            if conflict.what != "removed", let node = tree[conflict.uid], node.isLive {
-                kept = SyncConflicts.Value(conflict.what, of: node).shown
+            if let node = tree[conflict.uid], node.isLive {
+                // An item removed elsewhere that is back shows its title.
+                kept = conflict.what == "removed" ? node.title : SyncConflicts.Value(conflict.what, of: node).shown
             }
             lines.append(
                 "conflict \(conflict.number) \(conflict.what): \(String(describing: kept)) / "
