@@ -42,10 +42,27 @@ static int same_value(sqlite3_value *a, sqlite3_value *b) {
     }
 }
 
+/* Whether the change is an update of the item table that sets its position alone: a sibling
+   that a step numbered again. */
+static int sets_position_alone(sqlite3_changeset_iter *iterator) {
+    const char *table = 0;
+    int columns = 0, operation = 0, indirect = 0;
+    sqlite3changeset_op(iterator, &table, &columns, &operation, &indirect);
+    if (table == 0 || strcmp(table, "item") != 0 || operation != SQLITE_UPDATE) return 0;
+    for (int column = 1; column < columns; column++) {
+        if (column == 2) continue; /* position */
+        sqlite3_value *value = 0;
+        if (sqlite3changeset_new(iterator, column, &value) == SQLITE_OK && value != 0) return 0;
+    }
+    return 1;
+}
+
 /* Replaces a row of the item table that differs from what the change expects in its position
-   alone (siblings shifted beside it since); aborts on anything else. */
+   alone (siblings shifted beside it since), and passes over the renumbering of a sibling that
+   is gone (a sync removed it); aborts on anything else. */
 static int replace_moved_siblings(void *context, int kind, sqlite3_changeset_iter *iterator) {
     int *first_kind = (int *)context;
+    if (kind == SQLITE_CHANGESET_NOTFOUND && sets_position_alone(iterator)) return SQLITE_CHANGESET_OMIT;
     if (kind == SQLITE_CHANGESET_DATA) {
         const char *table = 0;
         int columns = 0, operation = 0, indirect = 0;

@@ -335,7 +335,9 @@ extension OutlineError: LocalizedError {
             return "cannot \(verb) \(step): the database was changed outside outline (\(reason)); "
                 + "nothing was changed"
         case .historyChangedBySync(let verb, let step):
-            return "cannot \(verb) \(step): a sync has since changed its items; nothing was changed"
+            // An older step whose own items are as it left them can still be reverted alone.
+            let older = verb == "undo" ? "; 'outline undo --step N' undoes an older step alone" : ""
+            return "cannot \(verb) \(step): a sync has since changed its items; nothing was changed\(older)"
         case .stepNotRevertible(let number, let reason):
             return "cannot undo step \(number) alone: \(reason)"
         }

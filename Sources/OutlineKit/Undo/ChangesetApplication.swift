@@ -35,7 +35,7 @@ enum ChangesetApplication {
             throw Mismatch(reason: conflict.reason)
         }
         if besideMovedSiblings {
-            try numberAgain(Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 }), db)
+            try numberAgain(try parents(of: rows, db), db)
         } else if syncedSince, let taken = try takenPosition(rows, db) {
             throw Mismatch(reason: "the position of item \(taken) is held by another item")
         }
@@ -50,6 +50,17 @@ enum ChangesetApplication {
         try verify(rows, checkingPositions: listEnds == nil, db)
         let after = try listEnds.map { try ListEnds(db, parents: $0.lastPosition.keys) }
         return (rows, after)
+    }
+
+    /// The lists the rows were in or went to. A row that changed position alone names no parent
+    /// in the changeset: its list is the one it is in now.
+    private static func parents(of rows: [ChangedRow], _ db: Database) throws -> Set<ItemID> {
+        var parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
+        let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
+        for row in rows where row.kind == .update && row.oldParent == nil && row.newParent == nil {
+            if let parent = try ItemID.fetchOne(current, arguments: [row.id]) { parents.insert(parent) }
+        }
+        return parents
     }
 
     /// An item the rows put at a position another child of its parent holds, if any.

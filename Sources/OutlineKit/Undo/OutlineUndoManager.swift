@@ -63,9 +63,8 @@ public struct OutlineUndoManager {
     /// does): its own items must be as it left them; siblings added, removed or moved beside them
     /// since do not matter. A step refused this way blocks no other.
     ///
-    /// - Throws: `stepNotRevertible` for a step that is not there, a sync round's, or undone;
-    ///   `historyChangedBySync` or `historyMismatch` when its items changed since. Nothing
-    ///   changes on error.
+    /// - Throws: `stepNotRevertible` for a step that is not there, a sync round's, undone, or
+    ///   whose items changed since. Nothing changes on error.
     @discardableResult
     public func revert(step number: Int64, dryRun: Bool = false, reportingChanges: Bool = false) throws
         -> ChangeResult
@@ -74,7 +73,10 @@ public struct OutlineUndoManager {
             guard let (step, changeset, bySync) = try UndoHistory.step(db, number: number) else {
                 throw OutlineError.stepNotRevertible(number: number, reason: "the history holds no such step")
             }
-            if bySync { throw OutlineError.stepNotRevertible(number: number, reason: "it is a sync round's") }
+            if bySync {
+                throw OutlineError.stepNotRevertible(
+                    number: number, reason: "it is a sync round, which undo passes over")
+            }
             if step.isUndone {
                 throw OutlineError.stepNotRevertible(
                     number: number, reason: "it is undone already (redo brings it back)")
@@ -85,7 +87,7 @@ public struct OutlineUndoManager {
                     changeset, inverted: true, expecting: nil, besideMovedSiblings: true, db)
             } catch let mismatch as ChangesetApplication.Mismatch {
                 if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: number, db) {
-                    throw OutlineError.historyChangedBySync(verb: "undo", step: step.name)
+                    throw OutlineError.stepNotRevertible(number: number, reason: "a sync has since changed its items")
                 }
                 // Later steps here, or an edit outside outline: either way, its items moved on.
                 throw OutlineError.stepNotRevertible(

@@ -148,9 +148,17 @@ enum UndoHistory {
     /// does not.
     static func syncChanged(_ rows: [ChangedRow], after number: StepID, _ db: Database) throws -> Bool {
         var items = Set(rows.map(\.id))
+        // A row that changed position alone (a move within its list, a sibling numbered again)
+        // names no parent: its list is the one it is in now.
+        let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
         for row in rows {
             if let parent = row.oldParent { items.insert(parent) }
             if let parent = row.newParent { items.insert(parent) }
+            if row.kind == .update, row.oldParent == nil, row.newParent == nil,
+                let parent = try ItemID.fetchOne(current, arguments: [row.id])
+            {
+                items.insert(parent)
+            }
         }
         let rows = try Row.fetchAll(
             db.cachedStatement(

@@ -289,7 +289,8 @@ struct SyncCommandTests: SyncMachines {
         #expect(refused.status == 1)
         #expect(
             refused.stderr
-                == "error: cannot undo edit \"Bread\" to \"Rye bread\": a sync has since changed its items; nothing was changed\n"
+                == "error: cannot undo edit \"Bread\" to \"Rye bread\": a sync has since changed its items; nothing was "
+                + "changed; 'outline undo --step N' undoes an older step alone\n"
         )
     }
 

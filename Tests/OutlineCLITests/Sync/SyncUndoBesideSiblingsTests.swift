@@ -1,0 +1,44 @@
+import Foundation
+import OutlineTestSupport
+import Testing
+
+/// Undo by what a step did (SPEC, "Sync"): siblings that a sync added or removed beside a step's
+/// items do not block its undo, whatever the step did to the list. The trial found `mv` and
+/// `sort` refused beside an added sibling, as if the file had been changed outside outline, and
+/// every step that numbered its siblings again refused beside a removed one.
+@Suite struct SyncUndoBesideSiblingsTests: TiedSyncMachine {
+    let folder = TemporaryDirectory()
+
+    /// What the laptop does to `L` (x1 x2 x3 x4), what the desktop does to it meanwhile, and the
+    /// laptop's titles under `L` once the laptop's step is undone.
+    static let cases: [(step: [String], beside: [String], undone: [String])] = [
+        (["mv", "L/x4", "--before", "L/x1"], ["add", "new", "--under", "L"], ["x1", "x2", "x3", "x4", "new"]),
+        (["sort", "L", "--reverse"], ["add", "new", "--under", "L"], ["x1", "x2", "x3", "x4", "new"]),
+        (["mv", "L/x4", "--before", "L/x1"], ["rm", "L/x3"], ["x1", "x2", "x4"]),
+        (["rm", "L/x2"], ["rm", "L/x3"], ["x1", "x2", "x4"]),
+        (["add", "z", "--under", "L", "--at", "2"], ["rm", "L/x3"], ["x1", "x2", "x4"]),
+    ]
+
+    @Test(arguments: cases)
+    func aStepIsUndoneBesideSiblingsASyncAddedOrRemoved(step: [String], beside: [String], undone: [String]) throws {
+        let remote = try makeRemote()
+        let laptop = machine("laptop")
+        let desktop = machine("desktop")
+        try laptop.run(["add", "L"])
+        try laptop.run(["add", "x1", "x2", "x3", "x4", "--under", "L"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        #expect(try desktop.run(["sync", "init", remote]).status == 0)
+        #expect(try laptop.run(step).status == 0)
+        #expect(try desktop.run(beside).status == 0)
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let undo = try laptop.run(["undo"])
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try laptop.titles() == ["L"] + undone.map { "  " + $0 })
+        #expect(try laptop.run(["check"]).status == 0)
+        // What the undo did reaches the other machine.
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        #expect(try desktop.titles() == laptop.titles())
+    }
+}
