@@ -49,7 +49,7 @@ extension SyncFailure {
             return message + "; set the remote with 'outline sync remote URL'"
         case .alreadySetUp:
             return message + "; 'outline sync' runs a round"
-        case .bothHoldItems:
+        case .bothHoldItems, .startCutShort:
             return message + "; on this machine, use a new outline: 'outline --db NEW.db sync init REMOTE'"
         case .badLog:
             return message + "; whoever can push to the remote can remove that commit with git, "

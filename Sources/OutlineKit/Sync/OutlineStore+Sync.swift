@@ -175,7 +175,23 @@ extension OutlineStore {
     ///   the remote was fetched but the push failed, the round still applies what it brought and
     ///   says so in `notSent`.
     public func sync(reportingChanges: Bool = false) throws -> SyncSummary {
-        try withSyncLock { git, _ in try runSyncRound(git: git, reportingChanges: reportingChanges) }
+        try withSyncLock { git, configuration in
+            guard configuration.lastCommit == nil, try read({ db in try SyncTables.lastRound(db) }) == nil else {
+                return try runSyncRound(git: git, reportingChanges: reportingChanges)
+            }
+            // A `sync init` cut short (killed) before its first round ended left the outline tied
+            // with no round behind it: this round is that start's, and refuses as a start does
+            // when another outline reached the remote meanwhile, untying the outline again.
+            let localItems = try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id != 0") ?? 0
+            }
+            do {
+                return try runSyncRound(
+                    git: git, reportingChanges: reportingChanges, joiningWith: localItems, resumingStart: true)
+            } catch SyncFailure.startCutShort(let remote, let localItems, let remoteItems) {
+                try write { db in try SyncTables.uninstall(db) }
+                throw SyncFailure.startCutShort(remote: remote, localItems: localItems, remoteItems: remoteItems)
+            }
+        }
     }
 
     /// Runs `body` on the remote this outline syncs with, holding the sync lock: what every
@@ -292,8 +308,11 @@ extension OutlineStore {
     ///     (`SyncFailure.bothHoldItems`) rather than merge two outlines.
     ///   - logAsRead: for the first round of `sync init`, the whole log up to the head it read,
     ///     taken as it is while the head has not moved.
+    ///   - resumingStart: the round of a start that was cut short: a log that holds items but no
+    ///     batch of this machine (its push never landed) is another outline's
+    ///     (`SyncFailure.startCutShort`).
     private func runSyncRound(
-        git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil,
+        git: GitRemote, reportingChanges: Bool, joiningWith localItems: Int? = nil, resumingStart: Bool = false,
         logAsRead: (head: String, entries: [GitRemote.LogEntry])? = nil, beforeApplying: (() -> Void)? = nil
     ) throws -> SyncSummary {
         for _ in 1...Self.syncAttempts {
@@ -370,8 +389,15 @@ extension OutlineStore {
                 }
             }
             if let localItems, localItems > 0, brought.liveCount > 0 {
-                throw SyncFailure.bothHoldItems(
-                    remote: configuration.remote, localItems: localItems, remoteItems: brought.liveCount)
+                guard resumingStart else {
+                    throw SyncFailure.bothHoldItems(
+                        remote: configuration.remote, localItems: localItems, remoteItems: brought.liveCount)
+                }
+                // Its push landed: the log is this outline's, whatever others added since.
+                if own.batches.isEmpty {
+                    throw SyncFailure.startCutShort(
+                        remote: configuration.remote, localItems: localItems, remoteItems: brought.liveCount)
+                }
             }
             // A conflict the log holds open already is not sent again: each machine that held a
             // lost log's conflicts sends them, and the first one's copy stands. One closed here by

@@ -12,6 +12,9 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case alreadySetUp(remote: String)
     /// `sync init` where both this outline and the remote's hold items.
     case bothHoldItems(remote: String, localItems: Int, remoteItems: Int)
+    /// A round of an outline whose `sync init` was cut short before its first round ended,
+    /// where another outline reached the remote meanwhile: the outline is untied again.
+    case startCutShort(remote: String, localItems: Int, remoteItems: Int)
     /// git is not installed.
     case gitMissing
     /// The remote could not be fetched from or pushed to; git's own words.
@@ -117,6 +120,11 @@ extension SyncFailure: LocalizedError {
             func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
             return "both this outline (\(items(localItems))) and the one at '\(remote)' (\(items(remoteItems))) "
                 + "hold items, and sync joins an outline to a remote only when one of them is empty"
+        case .startCutShort(let remote, let localItems, let remoteItems):
+            func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+            return "this outline's 'sync init' was cut short before its first round ended, and another outline "
+                + "(\(items(remoteItems))) reached '\(remote)' meanwhile; this one (\(items(localItems))) was untied "
+                + "again, and nothing was changed"
         case .gitMissing:
             return "sync needs git, which is not installed"
         case .unreachable(let remote, let reason):

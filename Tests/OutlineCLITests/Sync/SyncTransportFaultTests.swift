@@ -256,6 +256,43 @@ struct SyncTransportFaultTests: TiedSyncMachine {
         killed.waitUntilExit()
     }
 
+    /// A `sync init` of an outline that holds items, killed (SIGKILL) while it pushes, leaves
+    /// the outline tied with no round behind it. If another outline reaches the empty remote
+    /// meanwhile, the next round refuses to mix the two, as the start would have, and unties
+    /// the outline again (it merged them before).
+    @Test func aStartKilledWhileItPushesDoesNotMixWithAnotherOutline() throws {
+        let remote = try makeRemote()
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Mine"])
+        let bin = try slowGit()
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let mark = folder.file("start-push.pid")
+        let killed = try start(
+            laptop, ["sync", "init", remote], environment: ["PATH": path, "SLOWPUSH": "4", "SLOWPUSH_MARK": mark],
+            stderr: folder.file("start.err"))
+        try #require(eventually(within: 60) { FileManager.default.fileExists(atPath: mark) }, "it never pushed")
+        kill(killed.processIdentifier, SIGKILL)
+        #expect(eventually(within: 60) { !isRunning(killed.processIdentifier) })
+        let other = machine("other")
+        try other.run(["add", "Theirs"])
+        #expect(try other.run(["sync", "init", remote]).status == 0)
+
+        let before = try laptop.titles()
+        let round = try laptop.run(["sync"])
+        #expect(round.status == 1)
+        // After the line that says it waits for the killed start's git.
+        #expect(
+            round.stderr.split(separator: "\n").last?.hasPrefix(
+                "error: this outline's 'sync init' was cut short before its first round ended, and another "
+                    + "outline (1 item) reached '\(remote)' meanwhile; this one (1 item) was untied again") == true,
+            "\(round)")
+        #expect(try laptop.titles() == before)
+        #expect(try laptop.run(["sync", "status"]).stderr.contains("does not sync with a remote yet"))
+        #expect(try other.run(["sync"]).status == 0)
+        #expect(try other.titles() == ["Theirs"])
+        killed.waitUntilExit()
+    }
+
     /// A read-only remote (its objects or its refs cannot be written) refuses the push; the
     /// error keeps git's reason. It said "unpacker error" for the one, and "other machines
     /// pushed first 20 times in a row" for the other, which it took for a race.
