@@ -54,9 +54,10 @@ extension Outline.Conflicts {
             abstract: "Put the set-aside value back, as a new step that the next sync sends.",
             discussion: """
                 A value is set again; an item that another machine removed comes back with its \
-                subtree, under its old parent or the nearest one still there. 'undo' puts back \
-                what the outline showed before; the conflict is then not listed again ('redo' \
-                takes it once more).
+                subtree, under its old parent or the nearest one still there (one that is back \
+                already gets the values set aside). 'undo' puts back what the outline showed \
+                before and lists the conflict again ('redo' takes it once more); once the take \
+                was sent, the conflict comes back under a new number, the same on every machine.
 
                 Examples:
                   outline conflicts take 1 && outline sync

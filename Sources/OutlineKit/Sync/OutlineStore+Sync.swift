@@ -93,6 +93,8 @@ extension OutlineStore {
             throw error
         }
         defer { lock.release() }
+        // What a start of a new file at this path that was killed left (`startSyncingNewFile`).
+        JoiningFile.removeLeftovers(of: path)
         do {
             if let existing = try read({ db in try SyncTables.configuration(db) }) {
                 throw SyncFailure.alreadySetUp(remote: existing.remote)

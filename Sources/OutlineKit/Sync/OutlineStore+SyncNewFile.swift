@@ -26,15 +26,18 @@ extension OutlineStore {
     ) throws -> SyncSummary? {
         guard try DatabaseFile.inspect(path) == .missing else { return nil }
         try SyncArgumentCheck.remote(remote, stored: false)
+        let madeFolders = Self.missingFolders(above: path)
         try DatabaseFile.makeFolder(for: path)
         let cache = syncCache(of: path)
         let cacheExisted = FileManager.default.fileExists(atPath: cache)
         var placed = false
         defer {
-            // The cache goes with the start that made it, unless a database now stands at the
-            // path (another process's, which may sync through it).
+            // The cache, and the folders made for the file, go with the start that made them,
+            // unless a database now stands at the path (another process's, which may sync
+            // through it). A folder something else was put in meanwhile stays.
             if !placed, !cacheExisted, (try? DatabaseFile.inspect(path)) == .missing {
                 try? FileManager.default.removeItem(atPath: cache)
+                for folder in madeFolders { rmdir(folder) }
             }
         }
         let lock = try SyncLock(directory: cache, settings: transport)
@@ -56,6 +59,19 @@ extension OutlineStore {
         } catch {
             throw startFailure(error, cacheGoes: !cacheExisted)
         }
+    }
+}
+
+extension OutlineStore {
+    /// The folders above `path` that do not exist, deepest first: what making its folder makes.
+    static func missingFolders(above path: String) -> [String] {
+        var folders: [String] = []
+        var folder = DatabaseLocation.folder(of: path)
+        while folder != "/", folder != ".", !FileManager.default.fileExists(atPath: folder) {
+            folders.append(folder)
+            folder = DatabaseLocation.folder(of: folder)
+        }
+        return folders
     }
 }
 

@@ -186,12 +186,15 @@ extension SyncFailure: LocalizedError {
                 + "before it never arrived), so it cannot start that log again: run `outline sync republish` on a "
                 + "machine that synced before the snapshot; nothing was changed"
         case .notAnOutlineRemote(let remote, let reason, let current):
+            // A round of the remote the outline syncs with changes nothing; `sync remote` keeps the old one.
             let outcome =
-                current.map { "this outline still syncs with '\($0)'" } ?? "the outline was not tied to it"
+                current.map { $0 == remote ? "nothing was changed" : "this outline still syncs with '\($0)'" }
+                ?? "the outline was not tied to it"
             return "'\(remote)' is not an outline remote: \(reason); it was left alone, and \(outcome)"
         case .anotherOutlinesRemote(let remote, let lastCommit, let current):
+            let outcome = current == remote ? "nothing was changed" : "this outline still syncs with '\(current)'"
             return "'\(remote)' holds another outline's log: it lacks commit \(lastCommit.prefix(12)), the last this "
-                + "outline synced; this outline still syncs with '\(current)'"
+                + "outline synced; \(outcome)"
         case .emptyRemote(let remote, let lastCommit, let current):
             return "'\(remote)' is empty: it does not hold this outline's log (up to commit \(lastCommit.prefix(12))); "
                 + "this outline still syncs with '\(current)'"

@@ -256,6 +256,15 @@ struct SyncTransportFaultTests: TiedSyncMachine {
         killed.waitUntilExit()
     }
 
+    /// A refused start of a new file in folders that did not exist takes the folders away too.
+    @Test func aRefusedStartIntoNewFoldersLeavesNoFolder() throws {
+        let database = folder.file("new/deeper/outline.db")
+        let refused = try OutlineProcess.run(
+            ["--db", database, "sync", "init", folder.file("nowhere.git")], input: nil)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("new")))
+    }
+
     /// A `sync init` of an outline that holds items, killed (SIGKILL) while it pushes, leaves
     /// the outline tied with no round behind it. If another outline reaches the empty remote
     /// meanwhile, the next round refuses to mix the two, as the start would have, and unties
