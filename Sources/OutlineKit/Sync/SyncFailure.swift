@@ -154,8 +154,9 @@ extension SyncFailure: LocalizedError {
                 lastOutlineCommit.map { last in
                     let push = "push --force '\(remote)' \(last.prefix(12)):refs/heads/\(branch)"
                     guard let cache else {
-                        return "put the remote's \(branch) back on outline's last commit from a machine that syncs "
-                            + "with it (git -C 'DATABASE.sync' \(push)), then run 'outline sync init' again"
+                        return
+                            "put the remote's \(branch) back on outline's last commit from a machine that syncs with "
+                            + "it (git -C 'DATABASE.sync' \(push)), then run 'outline sync init' again"
                     }
                     return "put the remote's \(branch) back on outline's last commit: git -C '\(cache)' \(push)"
                 } ?? "remove that commit from the remote's \(branch) with git"
