@@ -45,21 +45,25 @@ extension OutlineStore {
             var target = base
             target.apply(SyncBatch(replica: "", operations: try SyncDiff.operations(db, base: base)))
             target.touched = []
+            // A removed item that is back here already gets the changes: it is not brought back.
+            let what = conflict.what == "removed" && target.isLive(conflict.uid) ? "changes" : conflict.what
             target.apply(SyncBatch(replica: "", operations: try Self.restoring(conflict, in: target, title: listed)))
             let outcome = try SyncApplier.apply(target, to: target.touched, db)
             try SyncTables.markResolved(db, number: number)
             return ChangeResult(
                 action: .takeConflict(
-                    number: number, what: conflict.what,
-                    title: conflict.what == "removed" ? conflict.setAside ?? "" : listed.path.titles.last ?? ""),
+                    number: number, what: what,
+                    title: what == "removed" ? conflict.setAside ?? "" : listed.path.titles.last ?? ""),
                 touchedParents: outcome.parents)
         }
     }
 
     /// What taking `conflict` does to `outline` (the outline here, as the log's): a value is set
     /// on an item still here; an item removed elsewhere comes back, with the changes that were set
-    /// aside. One that is back already (its remover undid the removal) gets the values set aside,
-    /// where it is now: each of its subtree's items that is live keeps its place.
+    /// aside. Of a subtree that is back already, in part or whole (its remover undid the
+    /// removal, or one of its items was taken first), the items there are not made again: they
+    /// keep their values, and their place unless this take brings their parent back, and only
+    /// the changes set aside are made to them.
     ///
     /// - Throws: `SyncFailure.conflictItemGone` for a value of an item removed since.
     private static func restoring(_ conflict: SyncConflict, in outline: SyncTree, title listed: OpenConflict) throws
@@ -71,12 +75,16 @@ extension OutlineStore {
             }
             return conflict.restore
         }
-        return conflict.restore.flatMap { operation -> [SyncOperation] in
-            // A create sets the item's values and its place: the place it has now is put back.
-            guard case .create(let uid, _, _, _, _, _, _) = operation, let node = outline[uid], node.isLive else {
-                return [operation]
+        var madeAgain: Set<String> = []
+        return conflict.restore.compactMap { operation in
+            guard case .create(let uid, let parent, let key, _, _, _, _) = operation else { return operation }
+            guard outline.isLive(uid) else {
+                madeAgain.insert(uid)
+                return operation
             }
-            return [operation, .move(uid: uid, parent: node.parent, key: node.key)]
+            // Taken before its parent (each edited item of a removed subtree is a conflict of its
+            // own): it goes back under the parent this take brings back.
+            return madeAgain.contains(parent) ? .move(uid: uid, parent: parent, key: key) : nil
         }
     }
 

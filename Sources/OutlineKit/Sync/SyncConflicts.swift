@@ -68,10 +68,14 @@ enum SyncConflicts {
             if case .delete = operation, !Value.sameContent(before, now) || before.parent != now.parent {
                 sent.append(operation)
                 if broughtChildren == nil { broughtChildren = brought.childrenByParent() }
+                // The creates bring the item back as the other machine left it; the changes
+                // it made, spelled out after them, are what a take sets on the item if it is
+                // back already (its removal undone) without touching the rest.
                 conflicts.append(
                     SyncConflict(
                         uid: uid, what: "removed", kept: "removed", setAside: now.title,
-                        restore: subtree(uid, in: brought, children: broughtChildren!),
+                        restore: subtree(uid, in: brought, children: broughtChildren!)
+                            + SyncDiff.contentOperations(of: uid, from: before, to: now),
                         path: brought.titles(of: uid)))
                 continue
             }

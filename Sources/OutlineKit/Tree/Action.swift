@@ -31,8 +31,8 @@ public enum Action: Equatable, Sendable {
     case workflow(String)
     /// A sync round's changes to this outline: how many items it added, removed and changed.
     case sync(added: Int, removed: Int, changed: Int)
-    /// A value that sync set aside, put back: the conflict's number, which value, and the
-    /// item's title.
+    /// A value that sync set aside, put back: the conflict's number, which value (`changes`
+    /// for the changes of a removed item that was back already), and the item's title.
     case takeConflict(number: Int, what: String, title: String)
     /// An older step reverted alone (`undo --step`): its number and name.
     case revert(number: Int64, name: String)

@@ -159,8 +159,9 @@ import Testing
     }
 
     /// An item removed on one machine and edited on another, whose removal its remover then
-    /// undid: taking the conflict sets the edits set aside on the item where it is now (the take
-    /// said it brought the item back, and changed nothing).
+    /// undid: taking the conflict makes the edits set aside to the item where it is now, and
+    /// leaves what was changed since (the take said it brought the item back and changed
+    /// nothing; then it put the item's old values back over later ones).
     @Test func takingAnEditOfAnItemThatCameBackSetsItsValues() throws {
         let (laptop, desktop) = try twoMachines()
         try laptop.run(["add", "Kid", "--under", "Plan"])
@@ -175,16 +176,22 @@ import Testing
         #expect(try laptop.run(["undo"]).stdout.hasPrefix("undone: rm"))
         try laptop.run(["sync"])
         try desktop.run(["sync"])
-        // Back on every machine, and listed with the title it shows now.
+        // Back on every machine, and listed with the title it shows now; changed since.
         let listed = "1  /Plan/Kid  removed  \"Kid\"  \"Kid edited\"\n"
         for machine in [laptop, desktop] {
             #expect(try machine.titles() == ["Plan", "  Kid", "Other"])
             #expect(try machine.run(["conflicts"]).stdout == listed)
         }
-        #expect(try desktop.run(["conflicts", "take", "1"]).status == 0)
+        try laptop.run(["set", "Plan/Kid", "--tag", "later", "--priority", "A"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        // The changes set aside are made to it; what was changed since stays.
+        #expect(try desktop.run(["conflicts", "take", "1"]).stdout == "took conflict 1: the changes of \"Kid\"\n")
         try desktop.run(["sync"])
         try laptop.run(["sync"])
         for machine in [laptop, desktop] {
+            let shown = try machine.run(["show", "Plan/Kid edited"]).stdout
+            #expect(shown.contains("later") && shown.contains("priority"), "\(shown)")
             #expect(try machine.titles() == ["Plan", "  Kid edited", "Other"])
             #expect(try machine.run(["note", "Plan/Kid edited"]).stdout == "typed on the desktop\n")
             #expect(try machine.run(["conflicts"]).stdout == "")
@@ -194,6 +201,29 @@ import Testing
         #expect(try desktop.run(["undo"]).status == 0)
         #expect(try desktop.titles() == ["Plan", "  Kid", "Other"])
         #expect(try desktop.run(["conflicts"]).stdout == listed)
+    }
+
+    /// The edited items of a removed subtree are each a conflict: taken child first, each comes
+    /// back with its changes, and the parent's take puts the children back under it.
+    @Test func aRemovedSubtreeTakenChildFirstComesBackWhole() throws {
+        let (laptop, desktop) = try twoMachines()
+        try laptop.run(["add", "Kid", "--under", "Plan"])
+        try laptop.run(["add", "G", "--under", "Plan/Kid"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["rm", "Plan"])
+        try laptop.run(["sync"])
+        try desktop.run(["edit", "Plan", "Plan2"])
+        try desktop.run(["edit", "Plan2/Kid", "Kid2"])
+        try desktop.run(["edit", "Plan2/Kid2/G", "G2"])
+        try desktop.run(["sync"])
+        #expect(try desktop.run(["conflicts"]).lines.count == 3)
+        for number in ["3", "2", "1"] { #expect(try desktop.run(["conflicts", "take", number]).status == 0) }
+        #expect(try desktop.titles() == ["Plan2", "  Kid2", "    G2", "Other"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        #expect(try laptop.titles() == desktop.titles())
+        #expect(try laptop.run(["check"]).status == 0)
     }
 
     /// An item added under one that another machine removed and then compacted away goes to
