@@ -18,7 +18,7 @@ enum ChangesetApplication {
     /// - Returns: the rows as applied, for a change report, and the lists' ends afterwards.
     /// - Parameter besideMovedSiblings: undo or redo by what the step did: its own rows must be
     ///   as it left them, but siblings that a sync added, removed or moved beside them do not
-    ///   stop it; the lists it touched are numbered 1...n again, in their order.
+    ///   stop it; the lists it touched are then put in order (`ListsByIntent`).
     /// - Parameter syncedSince: whether a sync changed the outline after the step: then an item
     ///   the step puts back at a position must find it free (a step undone by what it did and
     ///   now redone may find a sibling the sync brought there), or the step is a mismatch.
@@ -29,13 +29,15 @@ enum ChangesetApplication {
     ) throws -> (rows: [ChangedRow], listEnds: ListEnds?) {
         let moved = besideMovedSiblings ? nil : try listEnds?.firstMoved(db)
         let rows = try changeset.rows(inverted: inverted)
+        // By intent, the lists are put in order afterwards from how they stand now.
+        let lists = besideMovedSiblings ? try ListsByIntent(rows, db) : nil
         do {
             try changeset.apply(db, inverted: inverted, besideMovedSiblings: besideMovedSiblings)
         } catch let conflict as SessionChangeset.Conflict {
             throw Mismatch(reason: conflict.reason)
         }
-        if besideMovedSiblings {
-            try numberAgain(try parents(of: rows, db), db)
+        if let lists {
+            try lists.putInOrder(db)
         } else if syncedSince, let taken = try takenPosition(rows, db) {
             throw Mismatch(reason: "the position of item \(taken) is held by another item")
         }
@@ -52,17 +54,6 @@ enum ChangesetApplication {
         return (rows, after)
     }
 
-    /// The lists the rows were in or went to. A row that changed position alone names no parent
-    /// in the changeset: its list is the one it is in now.
-    private static func parents(of rows: [ChangedRow], _ db: Database) throws -> Set<ItemID> {
-        var parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
-        let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
-        for row in rows where row.kind == .update && row.oldParent == nil && row.newParent == nil {
-            if let parent = try ItemID.fetchOne(current, arguments: [row.id]) { parents.insert(parent) }
-        }
-        return parents
-    }
-
     /// An item the rows put at a position another child of its parent holds, if any.
     private static func takenPosition(_ rows: [ChangedRow], _ db: Database) throws -> ItemID? {
         let holder = try db.cachedStatement(
@@ -76,19 +67,6 @@ enum ChangesetApplication {
             if try Bool.fetchOne(holder, arguments: [parent, position, row.id]) == true { return row.id }
         }
         return nil
-    }
-
-    /// Numbers the children of each of `parents` still there 1...n, in their order (by
-    /// position, then id: an item put back where a sibling now stands goes first).
-    private static func numberAgain(_ parents: Set<ItemID>, _ db: Database) throws {
-        let renumber = try db.cachedStatement(
-            sql: """
-                WITH ranked AS (
-                    SELECT id, row_number() OVER (ORDER BY position, id) AS rank FROM item WHERE parent_id = ?)
-                UPDATE item SET position = ranked.rank FROM ranked
-                WHERE item.id = ranked.id AND item.position != ranked.rank
-                """)
-        for parent in parents.sorted() { try renumber.execute(arguments: [parent]) }
     }
 
     private static func verify(_ rows: [ChangedRow], checkingPositions: Bool, _ db: Database) throws {

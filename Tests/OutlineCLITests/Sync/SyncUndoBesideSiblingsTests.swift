@@ -3,9 +3,10 @@ import OutlineTestSupport
 import Testing
 
 /// Undo by what a step did (SPEC, "Sync"): siblings that a sync added or removed beside a step's
-/// items do not block its undo, whatever the step did to the list. The trial found `mv` and
-/// `sort` refused beside an added sibling, as if the file had been changed outside outline, and
-/// every step that numbered its siblings again refused beside a removed one.
+/// items do not block its undo, whatever the step did to the list, and an item the sync added
+/// keeps its place after the item it followed. The trial found `mv` and `sort` refused beside an
+/// added sibling, as if the file had been changed outside outline, every step that numbered its
+/// siblings again refused beside a removed one, and the sync's item moved by the undo.
 @Suite struct SyncUndoBesideSiblingsTests: TiedSyncMachine {
     let folder = TemporaryDirectory()
 
@@ -17,6 +18,15 @@ import Testing
         (["mv", "L/x4", "--before", "L/x1"], ["rm", "L/x3"], ["x1", "x2", "x4"]),
         (["rm", "L/x2"], ["rm", "L/x3"], ["x1", "x2", "x4"]),
         (["add", "z", "--under", "L", "--at", "2"], ["rm", "L/x3"], ["x1", "x2", "x4"]),
+        // The desktop's item keeps its place after the item it followed.
+        (
+            ["add", "z", "--under", "L", "--at", "1"], ["add", "new", "--under", "L", "--at", "3"],
+            ["x1", "x2", "new", "x3", "x4"]
+        ),
+        (
+            ["mv", "L/x4", "--before", "L/x1"], ["add", "new", "--under", "L", "--at", "2"],
+            ["x1", "new", "x2", "x3", "x4"]
+        ),
     ]
 
     @Test(arguments: cases)

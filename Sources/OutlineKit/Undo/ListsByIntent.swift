@@ -1,0 +1,77 @@
+import GRDB
+
+/// The lists a step touched, put in order after the step was undone or redone by what it did
+/// (`ChangesetApplication`, `besideMovedSiblings`).
+///
+/// The step's own items take the places it recorded, among themselves; an item it did not
+/// touch (one a sync, or a later step, put in the list) keeps its place after the item of the
+/// step it followed before, at the start if it followed none, or at the end if none of the
+/// step's items came after it. Numbering the list by the
+/// recorded positions alone put such an item wherever its old number fell among the step's
+/// (undo of `mv x4 --before x1` beside a sibling added after x1 sent that sibling to the end).
+struct ListsByIntent {
+    /// The step's items: the rows of its changeset.
+    private let stepItems: Set<ItemID>
+    /// Each list the step touched, as it stood before the step was applied: its children's ids,
+    /// in order.
+    private let before: [ItemID: [ItemID]]
+
+    /// Reads the lists that `rows` were in or go to, before the rows are applied.
+    init(_ rows: [ChangedRow], _ db: Database) throws {
+        stepItems = Set(rows.map(\.id))
+        var parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
+        // A row that changed position alone names no parent in the changeset: its list is the
+        // one it is in now.
+        let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
+        for row in rows where row.kind == .update && row.oldParent == nil && row.newParent == nil {
+            if let parent = try ItemID.fetchOne(current, arguments: [row.id]) { parents.insert(parent) }
+        }
+        var before: [ItemID: [ItemID]] = [:]
+        for parent in parents { before[parent] = try Self.children(of: parent, db) }
+        self.before = before
+    }
+
+    /// Numbers each list 1...n in the order the type's summary gives.
+    func putInOrder(_ db: Database) throws {
+        let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position IS NOT ?")
+        for (parent, old) in before.sorted(by: { $0.key < $1.key }) {
+            let now = try Self.children(of: parent, db)
+            let present = Set(now)
+            // The others, by the step's item they followed (nil: the start of the list); those
+            // that no item of the step followed stay at the end.
+            var following: [ItemID?: [ItemID]] = [:]
+            var sinceLastOfStep: [ItemID] = []
+            var lastOfStep: ItemID?
+            for id in old where present.contains(id) {
+                guard stepItems.contains(id) else {
+                    sinceLastOfStep.append(id)
+                    continue
+                }
+                following[lastOfStep, default: []] += sinceLastOfStep
+                sinceLastOfStep = []
+                lastOfStep = id
+            }
+            let atTheEnd = sinceLastOfStep
+            var order = following[nil] ?? []
+            // The step's items in the order of the places it gave them.
+            for id in now where stepItems.contains(id) {
+                order.append(id)
+                order += following[id] ?? []
+            }
+            order += atTheEnd
+            // Items that were in no list the step touched (none, unless the tree changed under
+            // the step) keep their order at the end.
+            let placed = Set(old)
+            order += now.filter { !stepItems.contains($0) && !placed.contains($0) }
+            for (index, id) in order.enumerated() { try renumber.execute(arguments: [index + 1, id, index + 1]) }
+        }
+    }
+
+    /// The children of `parent`, by position, then id (an item put back where a sibling now
+    /// stands goes first).
+    private static func children(of parent: ItemID, _ db: Database) throws -> [ItemID] {
+        try ItemID.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM item WHERE parent_id = ? ORDER BY position, id"),
+            arguments: [parent])
+    }
+}
