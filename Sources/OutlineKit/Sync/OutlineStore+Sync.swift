@@ -429,13 +429,16 @@ extension OutlineStore {
             if !pending.isEmpty {
                 // Where another machine changed a value first, this batch (later in the log) keeps
                 // this machine's and sets the other aside; notes merge where they can.
+                let settled = LeftOutParents.placed(
+                    SyncConflicts.settle(pending, reference: reference, brought: brought), reference: reference,
+                    brought: brought)
                 let batch = SyncBatch(
-                    replica: configuration.replica, sequence: own.highestSequence + 1,
-                    operations: SyncConflicts.settle(pending, reference: reference, brought: brought))
+                    replica: configuration.replica, sequence: own.highestSequence + 1, operations: settled.operations)
                 var sent = brought
                 sent.touched = []
                 sent.rescued = []
                 sent.apply(batch)
+                sent.rescued += settled.movedUp
                 summary.skipped = sent.skipped
                 if !sent.differs(from: brought) {
                     // All this machine changed, the log holds already (another machine made the

@@ -124,7 +124,7 @@ extension SyncFailure: LocalizedError {
             func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
             return "this outline's 'sync init' was cut short before its first round ended, and another outline "
                 + "(\(items(remoteItems))) reached '\(remote)' meanwhile; this one (\(items(localItems))) was untied "
-                + "again, and nothing was changed"
+                + "again, its items as they were"
         case .gitMissing:
             return "sync needs git, which is not installed"
         case .unreachable(let remote, let reason):
