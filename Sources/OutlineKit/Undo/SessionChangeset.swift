@@ -84,6 +84,27 @@ struct SessionChangeset: Equatable {
         return rows
     }
 
+    /// Whether the changeset changes rows of `table`.
+    func touches(_ table: String) throws -> Bool {
+        try bytes.withUnsafeBytes { buffer in
+            var iterator: OpaquePointer?
+            try Self.check(
+                sqlite3changeset_start(
+                    &iterator, Int32(buffer.count), UnsafeMutableRawPointer(mutating: buffer.baseAddress)),
+                "read the changes")
+            defer { sqlite3changeset_finalize(iterator) }
+            while sqlite3changeset_next(iterator) == SQLITE_ROW {
+                var name: UnsafePointer<CChar>?
+                var columns: Int32 = 0
+                var operation: Int32 = 0
+                var indirect: Int32 = 0
+                sqlite3changeset_op(iterator, &name, &columns, &operation, &indirect)
+                if let name, String(cString: name) == table { return true }
+            }
+            return false
+        }
+    }
+
     /// Why a changeset could not be applied: the SQLITE_CHANGESET_* conflict code.
     struct Conflict: Error {
         var kind: Int32

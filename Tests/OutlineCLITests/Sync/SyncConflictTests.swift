@@ -354,6 +354,12 @@ import Testing
         let raised = "2  /B  title  \"B\"  \"A\"\n"
         #expect(try desktop.run(["conflicts"]).stdout == raised)
         #expect(try laptop.run(["conflicts"]).stdout == raised)
+        // The take's redo is refused as a sync's doing (the conflict is raised again), not as an
+        // outside edit; the new number takes it.
+        let redo = try desktop.run(["redo"])
+        #expect(redo.status == 1)
+        #expect(redo.stderr.contains(": a sync has since changed its items; nothing was changed"), "\(redo.stderr)")
+        #expect(try desktop.run(["conflicts"]).stdout == raised)
         // Its item removed here: refused, and still listed.
         try desktop.run(["rm", "B"])
         let refused = try desktop.run(["conflicts", "take", "2"])
