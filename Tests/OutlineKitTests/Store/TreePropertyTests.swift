@@ -154,7 +154,8 @@ struct TreePropertyTests {
         return found
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    /// Five seeds by default, eight in the soak run.
+    @Test(arguments: Array(1...(Soak.isOn ? 8 : 5)) as [UInt64])
     func storeMatchesTheModelAfterEveryStep(seed: UInt64) throws {
         let fixture = try StoreFixture()
         let store = fixture.store
