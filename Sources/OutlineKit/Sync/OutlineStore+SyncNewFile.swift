@@ -29,13 +29,13 @@ extension OutlineStore {
         let madeFolders = Self.missingFolders(above: path)
         try DatabaseFile.makeFolder(for: path)
         let cache = syncCache(of: path)
-        let cacheExisted = FileManager.default.fileExists(atPath: cache)
         var placed = false
         defer {
-            // The cache, and the folders made for the file, go with the start that made them,
-            // unless a database now stands at the path (another process's, which may sync
-            // through it). A folder something else was put in meanwhile stays.
-            if !placed, !cacheExisted, (try? DatabaseFile.inspect(path)) == .missing {
+            // The cache (this start's, or one a killed start left: with no database at the path,
+            // nothing syncs through it), and the folders made for the file, go with a start that
+            // failed, unless a database now stands at the path (another process's, which may
+            // sync through it). A folder something else was put in meanwhile stays.
+            if !placed, (try? DatabaseFile.inspect(path)) == .missing {
                 try? FileManager.default.removeItem(atPath: cache)
                 for folder in madeFolders { rmdir(folder) }
             }
@@ -57,7 +57,7 @@ extension OutlineStore {
             placed = true
             return summary
         } catch {
-            throw startFailure(error, cacheGoes: !cacheExisted)
+            throw startFailure(error, cacheGoes: true)
         }
     }
 }

@@ -225,7 +225,7 @@ struct SyncTransportFaultTests: TiedSyncMachine {
 
     /// A `sync init` of a new file killed (SIGKILL) in the middle of its fetch leaves no
     /// database behind: the outline is built under a hidden name and linked into place at the
-    /// end. The next `sync init` removes what the killed one left and joins.
+    /// end. The next `sync init`, refused or not, removes what the killed one left.
     @Test func aStartKilledWhileItJoinsLeavesNoDatabase() throws {
         let (laptop, remote) = try tiedMachine()
         try laptop.run(["sync"])
@@ -248,6 +248,12 @@ struct SyncTransportFaultTests: TiedSyncMachine {
         kill(killed.processIdentifier, SIGKILL)
         #expect(eventually(within: 60) { !isRunning(killed.processIdentifier) })
         #expect(!FileManager.default.fileExists(atPath: fresh.database), "the killed start left a database")
+        // A refused start takes away what the killed one left: its file and its cache.
+        let refused = try OutlineProcess.run(
+            ["--db", fresh.database, "sync", "init", folder.file("nowhere.git")], input: nil, timeout: 120)
+        #expect(refused.status == 1)
+        #expect(try joiningFiles().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: fresh.database + ".sync"))
 
         let next = try OutlineProcess.run(["--db", fresh.database, "sync", "init", remote], input: nil, timeout: 120)
         #expect(next.status == 0, "\(next)")
