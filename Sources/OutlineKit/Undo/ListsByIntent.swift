@@ -6,9 +6,9 @@ import GRDB
 /// The step's own items take the places it recorded, among themselves; an item it did not
 /// touch (one a sync, or a later step, put in the list) keeps its place after the item of the
 /// step it followed before, at the start if it followed none, or at the end if none of the
-/// step's items came after it. Numbering the list by the
-/// recorded positions alone put such an item wherever its old number fell among the step's
-/// (undo of `mv x4 --before x1` beside a sibling added after x1 sent that sibling to the end).
+/// step's items came after it. Numbering the list by the recorded positions alone put such an
+/// item wherever its old number fell among the step's (the undo of `add z --at 1` beside an
+/// item added after x2 sent that item to the end).
 struct ListsByIntent {
     /// The step's items: the rows of its changeset.
     private let stepItems: Set<ItemID>
@@ -19,26 +19,30 @@ struct ListsByIntent {
     /// Reads the lists that `rows` were in or go to, before the rows are applied.
     init(_ rows: [ChangedRow], _ db: Database) throws {
         stepItems = Set(rows.map(\.id))
+        var before: [ItemID: [ItemID]] = [:]
+        for parent in try Self.lists(of: rows, db) { before[parent] = try Self.children(of: parent, db) }
+        self.before = before
+    }
+
+    /// The lists `rows` were in or go to. A row that changed position alone names no parent in
+    /// the changeset: its list is the one it is in now.
+    static func lists(of rows: [ChangedRow], _ db: Database) throws -> Set<ItemID> {
         var parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
-        // A row that changed position alone names no parent in the changeset: its list is the
-        // one it is in now.
         let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
         for row in rows where row.kind == .update && row.oldParent == nil && row.newParent == nil {
             if let parent = try ItemID.fetchOne(current, arguments: [row.id]) { parents.insert(parent) }
         }
-        var before: [ItemID: [ItemID]] = [:]
-        for parent in parents { before[parent] = try Self.children(of: parent, db) }
-        self.before = before
+        return parents
     }
 
-    /// Numbers each list 1...n in the order the type's summary gives.
+    /// Numbers each list 1...n in the order this type's description gives.
     func putInOrder(_ db: Database) throws {
         let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position IS NOT ?")
         for (parent, old) in before.sorted(by: { $0.key < $1.key }) {
             let now = try Self.children(of: parent, db)
             let present = Set(now)
             // The others, by the step's item they followed (nil: the start of the list); those
-            // that no item of the step followed stay at the end.
+            // after the step's last item stay at the end.
             var following: [ItemID?: [ItemID]] = [:]
             var sinceLastOfStep: [ItemID] = []
             var lastOfStep: ItemID?

@@ -147,19 +147,7 @@ enum UndoHistory {
     /// any list they were in or went to: why an undo of that step no longer applies, when it
     /// does not.
     static func syncChanged(_ rows: [ChangedRow], after number: StepID, _ db: Database) throws -> Bool {
-        var items = Set(rows.map(\.id))
-        // A row that changed position alone (a move within its list, a sibling numbered again)
-        // names no parent: its list is the one it is in now.
-        let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
-        for row in rows {
-            if let parent = row.oldParent { items.insert(parent) }
-            if let parent = row.newParent { items.insert(parent) }
-            if row.kind == .update, row.oldParent == nil, row.newParent == nil,
-                let parent = try ItemID.fetchOne(current, arguments: [row.id])
-            {
-                items.insert(parent)
-            }
-        }
+        let items = Set(rows.map(\.id)).union(try ListsByIntent.lists(of: rows, db))
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = 1 AND id > ? ORDER BY id"),
