@@ -17,11 +17,28 @@ struct ListsByIntent {
     private let before: [ItemID: [ItemID]]
 
     /// Reads the lists that `rows` were in or go to, before the rows are applied.
+    ///
+    /// - Throws: `ChangesetApplication.Mismatch` when the items the rows move within a list
+    ///   stand in another order among themselves than the rows expect: someone moved one of
+    ///   them since (a sync), which an undo by intent would silently move back.
     init(_ rows: [ChangedRow], _ db: Database) throws {
         stepItems = Set(rows.map(\.id))
         var before: [ItemID: [ItemID]] = [:]
         for parent in try Self.lists(of: rows, db) { before[parent] = try Self.children(of: parent, db) }
         self.before = before
+        // The items the rows move within their list, by the position each expects to find.
+        let expected = Dictionary(
+            rows.compactMap { row in
+                row.kind == .update && row.oldParent == nil && row.newParent == nil
+                    ? row.old.position.map { (row.id, $0) } : nil
+            }, uniquingKeysWith: { first, _ in first })
+        for list in before.values {
+            let found = list.filter { expected[$0] != nil }
+            let wanted = found.sorted { (expected[$0]!, $0) < (expected[$1]!, $1) }
+            if let moved = zip(found, wanted).first(where: { $0 != $1 })?.0 {
+                throw ChangesetApplication.Mismatch(reason: "item \(moved) was moved since")
+            }
+        }
     }
 
     /// The lists `rows` were in or go to. A row that changed position alone names no parent in

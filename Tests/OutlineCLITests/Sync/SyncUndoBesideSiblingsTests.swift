@@ -51,4 +51,28 @@ import Testing
         try desktop.run(["sync"])
         #expect(try desktop.titles() == laptop.titles())
     }
+
+    /// The item a `mv` moved, moved again within its list by another machine: the undo is
+    /// refused, naming the sync (it silently moved the item back, over the other's move).
+    @Test func theUndoOfAMoveIsRefusedWhenASyncMovedTheSameItem() throws {
+        let remote = try makeRemote()
+        let laptop = machine("laptop")
+        let desktop = machine("desktop")
+        try laptop.run(["add", "L"])
+        try laptop.run(["add", "x1", "x2", "x3", "x4", "--under", "L"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        #expect(try desktop.run(["sync", "init", remote]).status == 0)
+        try laptop.run(["mv", "L/x4", "--before", "L/x1"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["mv", "L/x4", "--after", "L/x2"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let moved = try laptop.titles()
+        #expect(moved == ["L", "  x1", "  x2", "  x4", "  x3"])
+        let undo = try laptop.run(["undo"])
+        #expect(undo.status == 1)
+        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
+        #expect(try laptop.titles() == moved)
+    }
 }
