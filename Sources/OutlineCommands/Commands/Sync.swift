@@ -237,8 +237,8 @@ extension Outline.Sync {
 }
 
 extension TakesGlobalOptions {
-    /// `sync` and `sync init`: runs `round` on the outline opened to sync (the file made first
-    /// when `createsFile`), and prints what the round did.
+    /// `sync`, and `sync init` of a file that exists: runs `round` on the outline opened to sync,
+    /// and prints what the round did.
     func printRound(_ round: (OutlineStore) throws -> SyncSummary) throws {
         try SyncOutput.print(try round(try global.openStoreToSync()), json: global.json)
     }

@@ -22,8 +22,8 @@ enum ConflictOutput {
         for conflict in conflicts {
             StandardOutput.shared.writeLine(
                 "\(conflict.number)  \(shown(conflict.path.description))  \(conflict.what)  "
-                    + "\(value(conflict.kept, of: conflict, kept: true))  "
-                    + value(conflict.setAside, of: conflict, kept: false))
+                    + "\(value(conflict.kept, of: conflict.what, kept: true))  "
+                    + value(conflict.setAside, of: conflict.what, kept: false))
         }
     }
 
@@ -34,9 +34,9 @@ enum ConflictOutput {
         let about =
             conflict.what == "removed"
             ? "\(path) was removed on one machine and changed on another: removed, set aside "
-                + value(conflict.setAside, of: conflict, kept: false) + " with its changes"
-            : "the \(named(conflict.what)) of \(path): kept \(value(conflict.kept, of: conflict, kept: true)), "
-                + "set aside \(value(conflict.setAside, of: conflict, kept: false))"
+                + value(conflict.setAside, of: conflict.what, kept: false) + " with its changes"
+            : "the \(named(conflict.what)) of \(path): kept \(value(conflict.kept, of: conflict.what, kept: true)), "
+                + "set aside \(value(conflict.setAside, of: conflict.what, kept: false))"
         return "conflict \(conflict.number): \(about) ('outline conflicts take \(conflict.number)' puts it back)"
     }
 
@@ -48,9 +48,8 @@ enum ConflictOutput {
     /// A value as a line shows it: text in quotes (a note's first line, marked when it goes on),
     /// words such as `removed` and keywords as they are, `none` for no value. An item removed
     /// elsewhere that is back here shows its title as kept.
-    private static func value(_ text: String?, of conflict: OpenConflict, kept: Bool) -> String {
+    private static func value(_ text: String?, of what: String, kept: Bool) -> String {
         guard let text else { return "none" }
-        let what = conflict.what
         let quoted =
             ["title", "note"].contains(what) || what.hasPrefix("property ")
             || (what == "removed" && (!kept || text != "removed"))

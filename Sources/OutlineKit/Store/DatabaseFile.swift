@@ -136,12 +136,21 @@ enum DatabaseFile {
         return true
     }
 
-    /// Makes the folder `path` would be in, and its parents, when missing (mode 0700).
+    /// Makes the folder `path` would be in, and its parents, when missing (mode 0700); the
+    /// folders it made, deepest first, for a caller that may take them away again.
     ///
     /// - Throws: `OutlineError.cannotCreateDatabase` when the folder cannot be made, or a file
     ///   stands where it would be.
-    static func makeFolder(for path: String) throws {
+    @discardableResult
+    static func makeFolder(for path: String) throws -> [String] {
+        var missing: [String] = []
+        var folder = DatabaseLocation.folder(of: path)
+        while folder != "/", folder != ".", !FileManager.default.fileExists(atPath: folder) {
+            missing.append(folder)
+            folder = DatabaseLocation.folder(of: folder)
+        }
         try makeFolders(DatabaseLocation.folder(of: path), for: path)
+        return missing
     }
 
     private static func makeFolders(_ folder: String, for path: String) throws {

@@ -14,21 +14,20 @@ enum LeftOutParents {
         operations: [SyncOperation], movedUp: [(uid: String, to: String)]
     ) {
         var movedUp: [(uid: String, to: String)] = []
+        /// `parent`, or the ancestor that stands for it, noting the item when it moves up.
+        func place(_ uid: String, under parent: String) -> String {
+            guard let known = knownAncestor(of: parent, reference: reference, brought: brought) else { return parent }
+            movedUp.append((uid, brought.nearestLive(known)))
+            return known
+        }
         let placed = operations.map { operation -> SyncOperation in
             switch operation {
             case .create(let uid, let parent, let key, let title, let doneAt, let note, let attributes):
-                guard let known = knownAncestor(of: parent, reference: reference, brought: brought) else {
-                    return operation
-                }
-                movedUp.append((uid, brought.nearestLive(known)))
                 return .create(
-                    uid: uid, parent: known, key: key, title: title, doneAt: doneAt, note: note, attributes: attributes)
+                    uid: uid, parent: place(uid, under: parent), key: key, title: title, doneAt: doneAt, note: note,
+                    attributes: attributes)
             case .move(let uid, let parent, let key):
-                guard let known = knownAncestor(of: parent, reference: reference, brought: brought) else {
-                    return operation
-                }
-                movedUp.append((uid, brought.nearestLive(known)))
-                return .move(uid: uid, parent: known, key: key)
+                return .move(uid: uid, parent: place(uid, under: parent), key: key)
             default:
                 return operation
             }

@@ -189,9 +189,9 @@ extension OutlineStore {
             do {
                 return try runSyncRound(
                     git: git, reportingChanges: reportingChanges, joiningWith: localItems, resumingStart: true)
-            } catch SyncFailure.startCutShort(let remote, let localItems, let remoteItems) {
-                try write { db in try SyncTables.uninstall(db) }
-                throw SyncFailure.startCutShort(remote: remote, localItems: localItems, remoteItems: remoteItems)
+            } catch let failure as SyncFailure {
+                if case .startCutShort = failure { try write { db in try SyncTables.uninstall(db) } }
+                throw failure
             }
         }
     }

@@ -26,8 +26,7 @@ extension OutlineStore {
     ) throws -> SyncSummary? {
         guard try DatabaseFile.inspect(path) == .missing else { return nil }
         try SyncArgumentCheck.remote(remote, stored: false)
-        let madeFolders = Self.missingFolders(above: path)
-        try DatabaseFile.makeFolder(for: path)
+        let madeFolders = try DatabaseFile.makeFolder(for: path)
         let cache = syncCache(of: path)
         var placed = false
         defer {
@@ -59,19 +58,6 @@ extension OutlineStore {
         } catch {
             throw startFailure(error, cacheGoes: true)
         }
-    }
-}
-
-extension OutlineStore {
-    /// The folders above `path` that do not exist, deepest first: what making its folder makes.
-    static func missingFolders(above path: String) -> [String] {
-        var folders: [String] = []
-        var folder = DatabaseLocation.folder(of: path)
-        while folder != "/", folder != ".", !FileManager.default.fileExists(atPath: folder) {
-            folders.append(folder)
-            folder = DatabaseLocation.folder(of: folder)
-        }
-        return folders
     }
 }
 

@@ -78,6 +78,9 @@ public enum SyncFailure: Error, Equatable, Sendable {
 }
 
 extension SyncFailure {
+    /// A count of items in words: `1 item`, `3 items`.
+    private static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
     /// git's message in one line: what the remote said (its `remote:` lines, joined), else what
     /// ssh said (the line before git's "Could not read from remote repository"), else git's
     /// `fatal:` or `error:` line, else the first; without a closing full stop.
@@ -117,13 +120,12 @@ extension SyncFailure: LocalizedError {
         case .alreadySetUp(let remote):
             return "this outline already syncs with '\(remote)'"
         case .bothHoldItems(let remote, let localItems, let remoteItems):
-            func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
-            return "both this outline (\(items(localItems))) and the one at '\(remote)' (\(items(remoteItems))) "
+            return
+                "both this outline (\(Self.items(localItems))) and the one at '\(remote)' (\(Self.items(remoteItems))) "
                 + "hold items, and sync joins an outline to a remote only when one of them is empty"
         case .startCutShort(let remote, let localItems, let remoteItems):
-            func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
             return "this outline's 'sync init' was cut short before its first round ended, and another outline "
-                + "(\(items(remoteItems))) reached '\(remote)' meanwhile; this one (\(items(localItems))) was untied "
+                + "(\(Self.items(remoteItems))) reached '\(remote)' meanwhile; this one (\(Self.items(localItems))) was untied "
                 + "again, its items as they were"
         case .gitMissing:
             return "sync needs git, which is not installed"

@@ -29,8 +29,8 @@ import Testing
         ),
     ]
 
-    @Test(arguments: cases)
-    func aStepIsUndoneBesideSiblingsASyncAddedOrRemoved(step: [String], beside: [String], undone: [String]) throws {
+    /// The laptop and the desktop, both synced with `L` holding x1 x2 x3 x4.
+    func twoMachinesSharingAList() throws -> (Machine, Machine) {
         let remote = try makeRemote()
         let laptop = machine("laptop")
         let desktop = machine("desktop")
@@ -38,6 +38,12 @@ import Testing
         try laptop.run(["add", "x1", "x2", "x3", "x4", "--under", "L"])
         #expect(try laptop.run(["sync", "init", remote]).status == 0)
         #expect(try desktop.run(["sync", "init", remote]).status == 0)
+        return (laptop, desktop)
+    }
+
+    @Test(arguments: cases)
+    func aStepIsUndoneBesideSiblingsASyncAddedOrRemoved(step: [String], beside: [String], undone: [String]) throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
         #expect(try laptop.run(step).status == 0)
         #expect(try desktop.run(beside).status == 0)
         try desktop.run(["sync"])
@@ -55,13 +61,7 @@ import Testing
     /// The item a `mv` moved, moved again within its list by another machine: the undo is
     /// refused, naming the sync (it silently moved the item back, over the other's move).
     @Test func theUndoOfAMoveIsRefusedWhenASyncMovedTheSameItem() throws {
-        let remote = try makeRemote()
-        let laptop = machine("laptop")
-        let desktop = machine("desktop")
-        try laptop.run(["add", "L"])
-        try laptop.run(["add", "x1", "x2", "x3", "x4", "--under", "L"])
-        #expect(try laptop.run(["sync", "init", remote]).status == 0)
-        #expect(try desktop.run(["sync", "init", remote]).status == 0)
+        let (laptop, desktop) = try twoMachinesSharingAList()
         try laptop.run(["mv", "L/x4", "--before", "L/x1"])
         try laptop.run(["sync"])
         try desktop.run(["sync"])
