@@ -30,7 +30,9 @@ enum ChangesetApplication {
         let moved = besideMovedSiblings ? nil : try listEnds?.firstMoved(db)
         let rows = try changeset.rows(inverted: inverted)
         // By intent, the lists are put in order afterwards from how they stand now.
-        let lists = besideMovedSiblings ? try ListsByIntent(rows, db) : nil
+        let lists =
+            besideMovedSiblings
+            ? try ListsByIntent(rows, touchedLists: listEnds.map { Set($0.lastPosition.keys) }, db) : nil
         do {
             try changeset.apply(db, inverted: inverted, besideMovedSiblings: besideMovedSiblings)
         } catch let conflict as SessionChangeset.Conflict {

@@ -18,20 +18,30 @@ struct ListsByIntent {
 
     /// Reads the lists that `rows` were in or go to, before the rows are applied.
     ///
+    /// - Parameter touchedLists: the lists the step changed (`ListEnds`), nil for a step
+    ///   recorded before they were kept.
     /// - Throws: `ChangesetApplication.Mismatch` when the items the rows move within a list
-    ///   stand in another order among themselves than the rows expect: someone moved one of
-    ///   them since (a sync), which an undo by intent would silently move back.
-    init(_ rows: [ChangedRow], _ db: Database) throws {
+    ///   stand in another order among themselves than the rows expect, or one of them is now in
+    ///   a list the step did not touch: someone moved it since (a sync), which an undo by intent
+    ///   would silently move back, or leave where it is and call done.
+    init(_ rows: [ChangedRow], touchedLists: Set<ItemID>?, _ db: Database) throws {
         stepItems = Set(rows.map(\.id))
+        if let touchedLists {
+            // A row that changes position alone names no list; the step found it in one it touched.
+            let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
+            for row in rows where row.changesPositionAlone {
+                if let parent = try ItemID.fetchOne(current, arguments: [row.id]), !touchedLists.contains(parent) {
+                    throw ChangesetApplication.Mismatch(reason: "item \(row.id) was moved to another list since")
+                }
+            }
+        }
         var before: [ItemID: [ItemID]] = [:]
         for parent in try Self.lists(of: rows, db) { before[parent] = try Self.children(of: parent, db) }
         self.before = before
         // The items the rows move within their list, by the position each expects to find.
         let expected = Dictionary(
-            rows.compactMap { row in
-                row.kind == .update && row.oldParent == nil && row.newParent == nil
-                    ? row.old.position.map { (row.id, $0) } : nil
-            }, uniquingKeysWith: { first, _ in first })
+            rows.compactMap { row in row.changesPositionAlone ? row.old.position.map { (row.id, $0) } : nil },
+            uniquingKeysWith: { first, _ in first })
         for list in before.values {
             let found = list.filter { expected[$0] != nil }
             let wanted = found.sorted { (expected[$0]!, $0) < (expected[$1]!, $1) }
@@ -46,7 +56,7 @@ struct ListsByIntent {
     static func lists(of rows: [ChangedRow], _ db: Database) throws -> Set<ItemID> {
         var parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
         let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
-        for row in rows where row.kind == .update && row.oldParent == nil && row.newParent == nil {
+        for row in rows where row.changesPositionAlone {
             if let parent = try ItemID.fetchOne(current, arguments: [row.id]) { parents.insert(parent) }
         }
         return parents

@@ -75,4 +75,24 @@ import Testing
         #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
         #expect(try laptop.titles() == moved)
     }
+
+    /// The item a `mv` or a `sort` moved within its list, moved by another machine to another
+    /// list: the undo and the redo are refused (the undo said it was done and changed nothing).
+    @Test(arguments: [["mv", "L/x4", "--before", "L/x1"], ["sort", "L", "--reverse"]])
+    func theUndoOfAMoveIsRefusedWhenASyncMovedTheItemToAnotherList(step: [String]) throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
+        try laptop.run(["add", "M"])
+        #expect(try laptop.run(step).status == 0)
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["mv", "L/x4", "--under", "M"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let moved = try laptop.titles()
+        #expect(moved.contains("  x4") && moved.last == "  x4", "\(moved)")
+        let undo = try laptop.run(["undo"])
+        #expect(undo.status == 1, "\(undo)")
+        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
+        #expect(try laptop.titles() == moved)
+    }
 }
