@@ -205,9 +205,14 @@ extension Outline.Sync {
                 that was given a copy. The new remote is fetched first and refused, with \
                 nothing changed, unless it holds this outline's log (for another outline's \
                 repository, join a new outline to it with 'sync init'). One that cannot be \
-                reached now is taken, with a note; the next round checks it.
+                reached now is taken, with a note; the next round checks it. One whose log \
+                lacks this machine's last rounds (the others moved to a copy while this \
+                machine went on syncing with the old one) is taken, with a note: the next \
+                round sends what this machine holds beyond the commit the two logs share, \
+                as its own changes, so nothing is lost.
 
-                With --json, prints {"remote": ...}, the remote as it was stored.
+                With --json, prints {"remote": ...}, the remote as it was stored, and \
+                "parted_after", the commit the two logs share, when they part.
 
                 Examples:
                   outline sync remote /media/usb/outline.git && outline sync
@@ -222,13 +227,24 @@ extension Outline.Sync {
             let absolute = try SyncOutput.checkedRemote(remote)
             // It asks the new remote what it holds: with the round's timeout.
             let store = try global.openStoreToSync()
-            if case .unchecked(let reason) = try store.moveSyncRemote(to: absolute) {
+            let move = try store.moveSyncRemote(to: absolute)
+            switch move {
+            case .unchecked(let reason):
                 StandardError.writeLine(
                     "note: cannot reach '\(TitleSanitizer.forTerminal(absolute))' now (\(reason)), so what it holds "
                         + "was not checked; the next round checks it")
+            case .parted(let fork):
+                StandardError.writeLine(
+                    "note: '\(TitleSanitizer.forTerminal(absolute))' lacks this machine's last rounds (its log parts "
+                        + "from the one synced here after commit \(fork.prefix(12))): the next round sends again what "
+                        + "this machine holds beyond it")
+            case .checked: break
             }
             if global.json {
-                JSONWriter.printObject { $0.field("remote", absolute) }
+                JSONWriter.printObject { object in
+                    object.field("remote", absolute)
+                    if case .parted(let fork) = move { object.field("parted_after", fork) }
+                }
             } else {
                 StandardOutput.shared.writeLine("the outline now syncs with '\(TitleSanitizer.forTerminal(absolute))'")
             }
@@ -259,10 +275,10 @@ enum SyncOutput {
                 output.writeLine(writer.text)
             }
             // Standard output holds the change report alone; a move and a conflict are still said.
-            if summary.movedToRepublishedLog { StandardError.writeLine(movedLine) }
+            if let moved = movedLine(summary) { StandardError.writeLine(moved) }
             for conflict in summary.conflicts { StandardError.writeLine(ConflictOutput.roundLine(conflict)) }
         } else if summary.notSent == nil || summary.brought > 0 {
-            if summary.movedToRepublishedLog { output.writeLine(movedLine) }
+            if let moved = movedLine(summary) { output.writeLine(moved) }
             output.writeLine(TitleSanitizer.forTerminal(line(summary)))
             for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }
             for rescue in summary.rescued {
@@ -283,10 +299,19 @@ enum SyncOutput {
         }
     }
 
-    /// What a round says when it moved onto a log another machine republished.
-    private static let movedLine =
-        "the remote's log was started again on another machine ('sync republish'): this machine moved onto it "
-        + "and sends what it holds that the new log lacks"
+    /// What a round says when it moved onto a log another machine republished, or onto the
+    /// copy of the log `sync remote` moved to.
+    private static func movedLine(_ summary: SyncSummary) -> String? {
+        if summary.movedToRepublishedLog {
+            return "the remote's log was started again on another machine ('sync republish'): this machine moved "
+                + "onto it and sends what it holds that the new log lacks"
+        }
+        if summary.movedToCopiedLog {
+            return "this machine moved onto the remote's log, which lacked its last rounds, and sends what it "
+                + "holds that the log lacks"
+        }
+        return nil
+    }
 
     private static func line(_ summary: SyncSummary) -> String {
         let remote = "'\(summary.remote)'"

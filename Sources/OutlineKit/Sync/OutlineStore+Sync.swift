@@ -38,6 +38,10 @@ public struct SyncSummary: Sendable {
     /// republish`) without what this one last synced, and moved onto it, sending what it held
     /// that the new log lacked.
     public var movedToRepublishedLog = false
+    /// Whether the round moved onto the log of a remote that `sync remote` found lacking this
+    /// machine's last rounds (a copy the others went on with), sending what it held beyond
+    /// the commit the two logs share.
+    public var movedToCopiedLog = false
 }
 
 /// Where a database that syncs stands, without asking the remote.
@@ -323,7 +327,9 @@ extension OutlineStore {
             let head = try git.fetch()
             var last = configuration.lastCommit
             // Set when the log was started again elsewhere (`sync republish`) without this
-            // machine's last commit: the round goes on from where the two histories part.
+            // machine's last commit, or `sync remote` moved to a copy that others went on with
+            // while this machine synced with the old one: the round goes on from where the two
+            // histories part.
             var republished: RepublishedLog?
             if let synced = last {
                 if let head, try head == synced || git.contains(head, synced) {
@@ -332,7 +338,10 @@ extension OutlineStore {
                         return summary
                     }
                 } else {
-                    guard let head, let found = try Self.republishedLog(git, head: head, last: synced) else {
+                    guard let head,
+                        let found = try Self.republishedLog(
+                            git, head: head, last: synced, partedAt: configuration.partedAt)
+                    else {
                         // Someone's project or another outline's log is named as such: `sync
                         // republish` would refuse to replace it.
                         try Self.requireLogToReplace(git, head: head, last: synced, remote: configuration.remote)
@@ -340,7 +349,11 @@ extension OutlineStore {
                     }
                     republished = found
                     last = found.fork
-                    summary.movedToRepublishedLog = true
+                    if found.fork == configuration.partedAt {
+                        summary.movedToCopiedLog = true
+                    } else {
+                        summary.movedToRepublishedLog = true
+                    }
                 }
             }
             try read { db in try SyncTables.requireSound(db) }
@@ -538,7 +551,10 @@ extension OutlineStore {
                 if let id = try SyncTables.id(of: uid, db) { stillChanged.append(id) }
             }
             try SyncTables.setChanged(db, stillChanged)
-            if let lastCommit { try SyncTables.setConfig(db, "last_commit", lastCommit) }
+            if let lastCommit {
+                try SyncTables.setConfig(db, "last_commit", lastCommit)
+                try SyncTables.removeConfig(db, SyncTables.partedAtKey)
+            }
             if sequence > 0 { try SyncTables.setConfig(db, "sequence", String(sequence)) }
             try SyncTables.noteRound(db, sentAll: summary.notSent == nil)
             try SyncTables.removeConfig(db, "pushing")

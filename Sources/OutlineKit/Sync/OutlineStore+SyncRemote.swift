@@ -11,13 +11,19 @@ extension OutlineStore {
         /// It could not be reached, so what it holds was not checked (git's words): the outline
         /// syncs with it now, and the next round checks it, as every round does.
         case unchecked(reason: String)
+        /// It holds this outline's log up to commit `fork`, and others' rounds since, but not
+        /// this machine's last ones: it kept syncing with the old copy after the others moved.
+        /// The outline syncs with it now, and its next round goes back to `fork` and sends what
+        /// this machine holds beyond it as its own changes, as after a `sync republish`.
+        case parted(fork: String)
     }
 
     /// Points the outline at another URL or path of its remote: the same repository, moved (a
     /// new server, a disk mounted elsewhere). The new remote is fetched first, and refused
     /// unless it holds this outline's log (its commits include the last one this outline
-    /// synced), or is empty and this outline never synced. One that cannot be reached is taken unchecked, since a server that is
-    /// down today is what a move is often for.
+    /// synced, or the two histories part after a commit they share: `RemoteMove.parted`), or is
+    /// empty and this outline never synced. One that cannot be reached is taken unchecked, since
+    /// a server that is down today is what a move is often for.
     ///
     /// - Throws: `SyncFailure.notSetUp`; `SyncFailure.notAnOutlineRemote`,
     ///   `SyncFailure.anotherOutlinesRemote` and `SyncFailure.emptyRemote`, with nothing changed.
@@ -31,13 +37,15 @@ extension OutlineStore {
             do {
                 let head = try git.fetch()
                 try Self.requireOnlyOutlineBranches(git, stillSyncingWith: current)
-                if let head {
-                    if let last = configuration.lastCommit, try !git.contains(head, last) {
-                        // Someone's project, or another outline's log: said as what it is.
-                        _ = try Self.outlineLog(git, upTo: head, stillSyncingWith: current)
+                if let head, let last = configuration.lastCommit, try !git.contains(head, last) {
+                    // Someone's project, or another outline's log: said as what it is.
+                    _ = try Self.outlineLog(git, upTo: head, stillSyncingWith: current)
+                    guard let fork = try git.forkPoint(head, last) else {
                         throw SyncFailure.anotherOutlinesRemote(
                             remote: remote, lastCommit: last, stillSyncingWith: current)
                     }
+                    move = .parted(fork: fork)
+                } else if let head {
                     _ = try Self.outlineLog(git, after: configuration.lastCommit, upTo: head, stillSyncingWith: current)
                 } else if let last = configuration.lastCommit {
                     // Every round would be refused there: the log this outline synced is not in it.
@@ -46,7 +54,14 @@ extension OutlineStore {
             } catch SyncFailure.unreachable(_, let reason) {
                 move = .unchecked(reason: SyncFailure.gitWords(reason))
             }
-            try write { db in try SyncTables.setConfig(db, "remote", remote) }
+            try write { db in
+                try SyncTables.setConfig(db, "remote", remote)
+                if case .parted(let fork) = move {
+                    try SyncTables.setConfig(db, SyncTables.partedAtKey, fork)
+                } else {
+                    try SyncTables.removeConfig(db, SyncTables.partedAtKey)
+                }
+            }
             return move
         }
     }

@@ -145,9 +145,15 @@ extension OutlineStore {
     }
 
     /// The republished log at `head` that this machine, last synced at `last`, moves onto; nil
-    /// when nobody republished it (the round is refused then, naming `sync republish`).
-    static func republishedLog(_ git: GitRemote, head: String, last: String) throws -> RepublishedLog? {
-        guard let fork = try git.forkPoint(head, last), try git.republishedSnapshot(after: fork, upTo: head) != nil
+    /// when nobody republished it (the round is refused then, naming `sync republish`). A log
+    /// that parts from this machine's at `partedAt`, found so by `sync remote`, is moved onto
+    /// as a republished one: the others went on with a copy of the log that lacks this
+    /// machine's last rounds.
+    static func republishedLog(_ git: GitRemote, head: String, last: String, partedAt: String? = nil) throws
+        -> RepublishedLog?
+    {
+        guard let fork = try git.forkPoint(head, last),
+            try fork == partedAt || git.republishedSnapshot(after: fork, upTo: head) != nil
         else { return nil }
         var base = SyncTree()
         for logged in try logEntries(git, after: nil, upTo: fork) { base.apply(logged.entry) }

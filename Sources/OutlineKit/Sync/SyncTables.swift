@@ -134,8 +134,12 @@ enum SyncTables {
             written: Dictionary(
                 values.compactMap { name, value in
                     name.hasPrefix(writtenPrefix) ? Int(name.dropFirst(writtenPrefix.count)).map { ($0, value) } : nil
-                }, uniquingKeysWith: { first, _ in first }))
+                }, uniquingKeysWith: { first, _ in first }),
+            partedAt: values[partedAtKey])
     }
+
+    /// The setting that holds `SyncConfiguration.partedAt`.
+    static let partedAtKey = "parted_at"
 
     /// The settings that note the commit of each batch this database wrote: `batch:N`.
     static let writtenPrefix = "batch:"
@@ -320,4 +324,7 @@ struct SyncConfiguration: Equatable {
     var sequence: Int = 0
     /// The commits of the last batches this database wrote, by number.
     var written: [Int: String] = [:]
+    /// Where the log of a remote `sync remote` moved to parts from the one this machine synced
+    /// (`OutlineStore.RemoteMove.parted`), until the next round has moved onto it.
+    var partedAt: String?
 }

@@ -110,4 +110,49 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(try laptop.run(["sync"]).status == 0)
         #expect(try gitAsSomeone(["log", "--oneline", "main"], in: moved).stdout.split(separator: "\n").count == 2)
     }
+
+    /// The others moved to a copy of the remote while the laptop went on syncing with the old
+    /// one: `sync remote` to the copy is taken with a note, and the laptop's next round sends
+    /// what it sent to the old copy again, settled against the others' rounds (it was refused
+    /// as another outline's log, and the laptop was stranded).
+    @Test func aMachineThatKeptSyncingWithTheOldCopyMovesToTheNewOne() throws {
+        let old = folder.file("old.git")
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", old])
+        let laptop = machine("laptop")
+        let desk = machine("desk")
+        try laptop.run(["add", "Plan", "Groceries"])
+        #expect(try laptop.run(["sync", "init", old]).status == 0)
+        #expect(try desk.run(["sync", "init", old]).status == 0)
+        let copy = folder.file("copy.git")
+        try gitAsSomeone(["clone", "--quiet", "--bare", old, copy])
+        #expect(try desk.run(["sync", "remote", copy]).status == 0)
+        try desk.run(["add", "Desk idea"])
+        try desk.run(["edit", "Plan", "Plan (desk)"])
+        #expect(try desk.run(["sync"]).status == 0)
+        try laptop.run(["add", "Laptop idea"])
+        try laptop.run(["edit", "Plan", "Plan (laptop)"])
+        #expect(try laptop.run(["sync"]).status == 0, "the old copy still takes its rounds")
+
+        let moved = try laptop.run(["sync", "remote", copy])
+        #expect(moved.status == 0, "\(moved)")
+        #expect(moved.stderr.hasPrefix("note: '\(copy)' lacks this machine's last rounds"), "\(moved.stderr)")
+        #expect(moved.stderr.split(separator: "\n").count == 1)
+        let round = try laptop.run(["sync"])
+        #expect(round.status == 0, "\(round)")
+        #expect(round.stdout.hasPrefix("this machine moved onto the remote's log, which lacked its last rounds"))
+        try desk.run(["sync"])
+        let titles = try laptop.titles()
+        #expect(titles.contains("Laptop idea") && titles.contains("Desk idea"), "\(titles)")
+        #expect(try desk.titles() == titles)
+        // The two titles of Plan: one kept, the other set aside, on both machines.
+        let conflicts = try desk.run(["conflicts"]).stdout
+        #expect(conflicts.contains("Plan (laptop)") && conflicts.contains("Plan (desk)"), "\(conflicts)")
+        #expect(try laptop.run(["conflicts"]).stdout == conflicts)
+        #expect(try laptop.run(["check"]).status == 0)
+        // The move is done: the next rounds are ordinary ones.
+        try laptop.run(["add", "Later"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        try desk.run(["sync"])
+        #expect(try desk.titles() == laptop.titles())
+    }
 }
