@@ -18,8 +18,8 @@ extension GitRemote {
             head.hasPrefix("ref: refs/heads/")
         else { return }
         let named = head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard named != "refs/heads/" + Self.branch, !Self.holds(repository: path, ref: named) else { return }
-        _ = try? Self.git(["--git-dir=" + path, "symbolic-ref", "HEAD", "refs/heads/" + Self.branch])
+        guard named != "refs/heads/" + branch, !Self.holds(repository: path, ref: named) else { return }
+        _ = try? Self.git(["--git-dir=" + path, "symbolic-ref", "HEAD", "refs/heads/" + branch])
     }
 
     /// Whether a repository holds `ref`, loose or packed, read from its files.

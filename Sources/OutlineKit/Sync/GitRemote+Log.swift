@@ -83,7 +83,7 @@ extension GitRemote {
         ])
         let lastOutlineCommit = found.status == 0 && !found.text.isEmpty ? found.text : nil
         return SyncFailure.foreignCommit(
-            remote: remote, cache: cache, commit: commit, subject: subject ?? "", reason: reason,
+            remote: remote, branch: branch, cache: cache, commit: commit, subject: subject ?? "", reason: reason,
             lastOutlineCommit: lastOutlineCommit == commit ? nil : lastOutlineCommit)
     }
 

@@ -43,9 +43,9 @@ extension GitRemote {
     /// `expected` (nil: no branch at all), so that a push another machine made meanwhile is
     /// never thrown away unseen.
     func replaceLog(with commit: String, expecting expected: String?) throws -> PushResult {
-        let lease = "--force-with-lease=refs/heads/\(Self.branch):\(expected ?? "")"
+        let lease = "--force-with-lease=refs/heads/\(branch):\(expected ?? "")"
         let pushed = try run([
-            "push", "--porcelain", "--quiet", lease, "--", remote, "\(commit):refs/heads/\(Self.branch)",
+            "push", "--porcelain", "--quiet", lease, "--", remote, "\(commit):refs/heads/\(branch)",
         ])
         if pushed.timedOut { throw SyncFailure.unreachable(remote: remote, reason: notAnswered) }
         if pushed.status == 0 { return .pushed }

@@ -1,9 +1,12 @@
 import Foundation
+import Synchronization
 
 /// The git command line as the transport of the shared log: it brings the user's ssh keys,
 /// credential helpers and hosts, and outline writes no network code.
 ///
-/// The log is the first-parent history of the remote's `main`. Each commit's tree holds one file:
+/// The log is the first-parent history of the remote's `main`, or of its only branch when it has
+/// one branch and that is not `main` (someone renamed it: `logBranch(among:)`). Each commit's
+/// tree holds one file:
 /// `batch.json`, the operations of one sync round of one machine (`SyncBatch`), or
 /// `snapshot.json`, the whole outline as the log made it so far (`SyncSnapshot`), which a new
 /// machine starts from instead of replaying what came before. A push that is not
@@ -20,10 +23,13 @@ struct GitRemote {
     /// the round of a machine that joins, which fetches the rest beside it (`HistoryFetch`).
     var keepsPartialHistory = false
 
-    /// The branch the log lives on.
-    static let branch = "main"
-    /// Where the fetched branch is kept in the cache.
-    private static let fetchedRef = "refs/sync/main"
+    /// The branch the log lives on when the remote has none yet, or `main` among others.
+    static let defaultBranch = "main"
+    /// The branch the log lives on, as the last `fetchedHead` found it; `defaultBranch` before.
+    var branch: String { foundBranch.name.withLock { $0 } }
+    /// Where `fetchedHead` notes the branch it found, for the push after it: shared by the
+    /// copies of this value a round hands around.
+    private let foundBranch = FoundBranch()
     /// The file a commit of one round's operations holds.
     static let batchFile = "batch.json"
     /// The file a snapshot commit holds instead.
@@ -106,20 +112,48 @@ struct GitRemote {
     }
 
     /// The last commit of the log as the last fetch found it; nil when the remote had none.
+    /// Notes which branch holds the log (`branch`).
     func fetchedHead() throws -> String? {
-        let head = try run(["rev-parse", "--quiet", "--verify", Self.fetchedRef + "^{commit}"])
-        return head.status == 0 ? head.text : nil
+        let heads = try fetchedBranches()
+        let branch = Self.logBranch(among: Array(heads.keys))
+        foundBranch.name.withLock { $0 = branch }
+        return heads[branch] ?? nil
+    }
+
+    /// Which of the remote's branches holds the log: `main` when it has one, else its only
+    /// branch (a remote whose `main` was renamed, `trunk` say, by someone who changed the
+    /// default branch of the repository: every machine then follows it, rather than reading
+    /// the log as lost and starting a second one on `main` beside it), else `main`.
+    static func logBranch(among branches: [String]) -> String {
+        branches.count == 1 && !branches.contains(defaultBranch) ? branches[0] : defaultBranch
+    }
+
+    /// The remote's branches as the last fetch found them, each with the commit it names (nil
+    /// for a branch that names another kind of object).
+    private func fetchedBranches() throws -> [String: String?] {
+        // A branch may name an annotated tag: its commit is given after the tag's own fields,
+        // which are empty for a commit. The name last: the output's last line is read trimmed.
+        let listed = try run([
+            "for-each-ref", "--format=%(objecttype) %(objectname) %(*objecttype) %(*objectname) %(refname:lstrip=2)",
+            "refs/sync/",
+        ])
+        guard listed.status == 0 else {
+            throw SyncFailure.gitFailed(action: "read the fetched branches", reason: listed.stderr)
+        }
+        var branches: [String: String?] = [:]
+        for line in listed.text.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5 else { continue }
+            branches[fields[4]] =
+                fields[0] == "commit" ? fields[1] : fields[0] == "tag" && fields[2] == "commit" ? fields[3] : nil
+        }
+        return branches
     }
 
     /// The remote's branches other than the log's, as the last `fetch` found them: an outline's
     /// remote holds none (a README committed on `master` makes a repository someone else's).
     func otherBranches() throws -> [String] {
-        let listed = try run(["for-each-ref", "--format=%(refname)", "refs/sync/"])
-        guard listed.status == 0 else {
-            throw SyncFailure.gitFailed(action: "read the fetched branches", reason: listed.stderr)
-        }
-        return listed.text.split(separator: "\n").map { String($0.dropFirst("refs/sync/".count)) }
-            .filter { $0 != Self.branch }
+        try fetchedBranches().keys.filter { $0 != branch }.sorted()
     }
 
     /// The remote's refs that are not branches (tags, notes, anything but `refs/heads/` and
@@ -181,16 +215,16 @@ struct GitRemote {
 
     /// What a push came to.
     enum PushResult: Equatable {
-        /// The remote's `main` is now the commit.
+        /// The remote's branch is now the commit.
         case pushed
         /// Someone else pushed first: fetch and try again.
         case rejected
     }
 
-    /// Pushes `commit` as the remote's `main`, which git accepts only as a fast-forward.
+    /// Pushes `commit` as the remote's log branch, which git accepts only as a fast-forward.
     func push(_ commit: String) throws -> PushResult {
         // The remote after "--", as in `fetch`.
-        let pushed = try run(["push", "--porcelain", "--quiet", "--", remote, "\(commit):refs/heads/\(Self.branch)"])
+        let pushed = try run(["push", "--porcelain", "--quiet", "--", remote, "\(commit):refs/heads/\(branch)"])
         if pushed.timedOut { throw SyncFailure.unreachable(remote: remote, reason: notAnswered) }
         if pushed.status == 0 { return .pushed }
         switch GitPushReply(stdout: pushed.text, stderr: pushed.stderr) {
@@ -202,4 +236,9 @@ struct GitRemote {
 
     /// Why a fetch or push was given up on after `timeout`.
     var notAnswered: String { "it did not answer within \(SyncTransportSettings.wording(timeout))" }
+}
+
+/// The branch `GitRemote.fetchedHead` found the log on.
+private final class FoundBranch: Sendable {
+    let name = Mutex(GitRemote.defaultBranch)
 }

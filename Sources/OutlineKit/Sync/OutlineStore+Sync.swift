@@ -117,9 +117,10 @@ extension OutlineStore {
         switch error as? SyncFailure {
         case .unreachable(let remote, let reason):
             return SyncFailure.startUnreachable(remote: remote, reason: reason)
-        case .foreignCommit(let remote, _, let commit, let subject, let reason, let lastOutlineCommit) where cacheGoes:
+        case .foreignCommit(let remote, let branch, _, let commit, let subject, let reason, let lastOutlineCommit)
+        where cacheGoes:
             return SyncFailure.foreignCommit(
-                remote: remote, cache: nil, commit: commit, subject: subject, reason: reason,
+                remote: remote, branch: branch, cache: nil, commit: commit, subject: subject, reason: reason,
                 lastOutlineCommit: lastOutlineCommit)
         default:
             return error

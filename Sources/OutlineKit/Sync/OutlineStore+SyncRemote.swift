@@ -89,12 +89,13 @@ extension OutlineStore {
     ///
     /// - Throws: `SyncFailure.notAnOutlineRemote`; `SyncFailure.badLog`.
     static func outlineLog(
-        _ git: GitRemote, after last: String? = nil, upTo head: String, branch: String = GitRemote.branch,
+        _ git: GitRemote, after last: String? = nil, upTo head: String, branch: String? = nil,
         stillSyncingWith current: String?
     ) throws -> [GitRemote.LogEntry] {
+        let branch = branch ?? git.branch
         do {
             return try logEntries(git, after: last, upTo: head)
-        } catch SyncFailure.foreignCommit(_, _, let commit, let subject, let reason, let lastOutlineCommit)
+        } catch SyncFailure.foreignCommit(_, _, _, let commit, let subject, let reason, let lastOutlineCommit)
             where lastOutlineCommit == nil
         {
             // With outline's commits before it, the remote is an outline's log someone damaged

@@ -37,10 +37,11 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case badLog(commit: String, reason: String)
     /// A commit of the remote's log that outline did not write (a file committed by hand, a
     /// merge made by `git pull`): why it is not outline's, and the newest commit outline wrote,
-    /// where the remote's branch can be put back from the sync cache (nil when a failed start
-    /// removed it).
+    /// where the remote's branch (`branch`) can be put back from the sync cache (nil when a
+    /// failed start removed it).
     case foreignCommit(
-        remote: String, cache: String?, commit: String, subject: String, reason: String, lastOutlineCommit: String?)
+        remote: String, branch: String, cache: String?, commit: String, subject: String, reason: String,
+        lastOutlineCommit: String?)
     /// The sync tables were changed outside outline: the first problem `check` names there, and
     /// how many it finds.
     case tablesDamaged(problem: String, count: Int)
@@ -147,8 +148,8 @@ extension SyncFailure: LocalizedError {
         case .badLog(let commit, let reason):
             return "the remote's log cannot be read at commit \(commit.prefix(12)): \(reason); "
                 + "nothing was changed here"
-        case .foreignCommit(let remote, let cache, let commit, let subject, let reason, let lastOutlineCommit):
-            let branch = GitRemote.branch
+        case .foreignCommit(
+            let remote, let branch, let cache, let commit, let subject, let reason, let lastOutlineCommit):
             let named = subject.isEmpty ? "" : " (\"\(TitleSanitizer.forTerminal(subject))\")"
             // From a sync cache, which holds the commit: run anywhere, a push needs a repository.
             // A start that failed keeps no cache: another machine's has the commit.

@@ -71,15 +71,19 @@ struct SyncLogFaultTests: SyncMachines {
         try c.run(["add", "Plan"])
         #expect(try c.run(["sync", "init", "file://" + viaURL]).status == 0)
         #expect(try gitAsSomeone(["--git-dir=" + viaURL, "symbolic-ref", "HEAD"]).stdout == "refs/heads/main\n")
-        // A HEAD that names a branch someone made is theirs: it is left alone.
+        // A HEAD that names a branch someone made is theirs: it is left alone. That branch,
+        // the remote's only one, holds an outline's log: it is the log, whatever its name.
         let other = folder.file("other.git")
         try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", other])
         try gitAsSomeone(["--git-dir=" + other, "symbolic-ref", "HEAD", "refs/heads/notes"])
         try gitAsSomeone(["push", "--quiet", other, "HEAD:refs/heads/notes"], in: clone)
         let b = machine("b")
-        try b.run(["add", "Other"])
         #expect(try b.run(["sync", "init", other]).status == 0)
+        #expect(try b.run(["ls", "--tsv"]).stdout.contains("\tPlan\t"))
+        try b.run(["add", "Other"])
+        #expect(try b.run(["sync"]).status == 0)
         #expect(try gitAsSomeone(["--git-dir=" + other, "symbolic-ref", "HEAD"]).stdout == "refs/heads/notes\n")
+        #expect(try gitAsSomeone(["--git-dir=" + other, "branch", "--format=%(refname:short)"]).stdout == "notes\n")
     }
 
     /// `human-merge.sh`: someone commits a README to the remote and merges with `git pull`. Every

@@ -155,4 +155,33 @@ struct SyncRemoteSafetyTests: SyncMachines {
         try desk.run(["sync"])
         #expect(try desk.titles() == laptop.titles())
     }
+
+    /// The remote's branch renamed (`main` to `trunk`, HEAD with it, as a host's "rename the
+    /// default branch" does): every machine, and one that joins, follows it, and no second log
+    /// is started on `main` beside it (it read as a lost log, and a new machine found the
+    /// remote empty).
+    @Test func aRenamedBranchIsFollowed() throws {
+        let remote = folder.file("renamed.git")
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", remote])
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Plan"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        try gitAsSomeone(["branch", "-m", "main", "trunk"], in: remote)
+        try laptop.run(["add", "Milk"])
+        let round = try laptop.run(["sync"])
+        #expect(round.status == 0, "\(round)")
+        let desk = machine("desk")
+        #expect(try desk.run(["sync", "init", remote]).status == 0)
+        #expect(try desk.titles() == ["Plan", "Milk"])
+        try desk.run(["add", "Eggs"])
+        #expect(try desk.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try laptop.titles() == ["Plan", "Milk", "Eggs"])
+        #expect(try gitAsSomeone(["branch", "--format=%(refname:short)"], in: remote).stdout == "trunk\n")
+        // A clone checks the log out.
+        let clone = folder.file("renamed-clone")
+        let cloned = try gitAsSomeone(["clone", "--quiet", remote, clone])
+        #expect(cloned.stderr.isEmpty, "\(cloned.stderr)")
+        #expect(FileManager.default.fileExists(atPath: clone + "/batch.json"))
+    }
 }

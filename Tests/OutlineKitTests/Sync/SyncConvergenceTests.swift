@@ -360,7 +360,7 @@ import Testing
                 do {
                     _ = try store.sync()
                     Issue.record("a merge in the remote was read after \(log)")
-                } catch let SyncFailure.foreignCommit(_, _, _, _, _, lastOutlineCommit?) {
+                } catch let SyncFailure.foreignCommit(_, _, _, _, _, _, lastOutlineCommit?) {
                     #expect(try Self.runGit(["-C", remote, "update-ref", "refs/heads/main", lastOutlineCommit]))
                     log.append("the remote is put back on \(lastOutlineCommit.prefix(7))")
                 }
