@@ -161,6 +161,9 @@ public enum OutlineError: Error, Equatable, Sendable {
     /// An undo or redo refused because a sync has since changed the items the step changed, or
     /// the lists they are in.
     case historyChangedBySync(verb: String, step: String)
+    /// A redo of `conflicts take` refused because its undo was sent and the log lists the
+    /// conflict again, under `number`: a take of that number does what the redo would have.
+    case takeListedAgain(step: String, number: Int)
     /// `undo --step N` of a step that cannot be reverted alone: none has that number, it is a
     /// sync round's, or it is undone already.
     case stepNotRevertible(number: Int64, reason: String)
@@ -338,6 +341,9 @@ extension OutlineError: LocalizedError {
             // An older step whose own items are as it left them can still be reverted alone.
             let older = verb == "undo" ? "; 'outline undo --step N' undoes an older step alone" : ""
             return "cannot \(verb) \(step): a sync has since changed its items; nothing was changed\(older)"
+        case .takeListedAgain(let step, let number):
+            return "cannot redo \(step): its undo was sent, and the conflict is listed again as conflict \(number); "
+                + "nothing was changed; 'outline conflicts take \(number)' takes it"
         case .stepNotRevertible(let number, let reason):
             return "cannot undo step \(number) alone: \(reason)"
         }

@@ -48,6 +48,9 @@ enum SyncApplier {
         // The local ids that additions held before (an undo elsewhere brought them back).
         var formerIDs: [String: ItemID] = [:]
         var updates: [(id: ItemID, node: SyncTree.Node)] = []
+        // Items the tree names with nothing changed but, perhaps, their place in their list:
+        // counted as changed when the numbering below moves them.
+        var reordered: Set<String> = []
         var removals: [ItemID] = []
         for uid in uids.sorted() {
             // An item the tree does not hold was removed, then left out of a snapshot.
@@ -72,6 +75,8 @@ enum SyncApplier {
                 {
                     outcome.parents.insert(oldParent)
                     updates.append((id!, node))
+                } else {
+                    reordered.insert(uid)
                 }
             case (false, nil):
                 continue
@@ -189,6 +194,8 @@ enum SyncApplier {
             for (index, uid) in (children[parentUID] ?? []).enumerated() where !added.contains(uid) {
                 guard let id = try localID(uid) else { continue }
                 try renumber.execute(arguments: [index + 1, id, index + 1])
+                // A sibling numbered again because another came or went has not changed.
+                if reordered.contains(uid), db.changesCount > 0 { outcome.changed += 1 }
             }
         }
         return outcome

@@ -54,6 +54,17 @@ extension SyncTables {
         try storedConflicts(db).filter { !$0.resolvedHere }.map(\.conflict)
     }
 
+    /// The number of the one open conflict about any of `items`, if exactly one is: the
+    /// conflict a take of those items took, listed again since.
+    static func openConflict(onAnyOf items: [ItemID], _ db: Database) throws -> Int? {
+        let items = Set(items)
+        var found: [Int] = []
+        for conflict in try listedConflicts(db) {
+            if let id = try id(of: conflict.uid, db), items.contains(id) { found.append(conflict.number) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// Makes the table hold `tree`'s open conflicts, keeping the marks of those taken or
     /// dismissed here; a conflict taken here that the log closed is kept (out of the log) for
     /// an undo of the take, and one raised again is forgotten once the log holds it anew.

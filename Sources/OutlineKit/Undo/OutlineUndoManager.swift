@@ -131,6 +131,11 @@ public struct OutlineUndoManager {
                 return try ChangesetApplication.apply(
                     changeset, inverted: undoing, expecting: listEnds, besideMovedSiblings: true, db)
             } catch is ChangesetApplication.Mismatch {
+                if !undoing, try changeset.touches("sync_conflict"),
+                    let number = try SyncTables.openConflict(onAnyOf: changeset.rows(inverted: false).map(\.id), db)
+                {
+                    throw OutlineError.takeListedAgain(step: step.name, number: number)
+                }
                 throw OutlineError.historyChangedBySync(verb: verb, step: step.name)
             }
         }

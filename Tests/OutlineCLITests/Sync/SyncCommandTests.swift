@@ -94,6 +94,12 @@ struct SyncCommandTests: SyncMachines {
         let uid = try #require(here.firstMatch(of: /"uid":"([0-9a-f]{32})"/)?.1)
         #expect(there.contains("\"uid\":\"\(uid)\""))
         #expect(try laptop.run(["check"]).status == 0)
+        // An item moved within its list is a change here too (the round said "nothing changed
+        // here"); its siblings, numbered again, are not counted.
+        try desktop.run(["mv", "Groceries/Bread", "--before", "Groceries/Oat milk"])
+        try desktop.run(["sync"])
+        #expect(try laptop.run(["sync"]).stdout == "synced with '\(remote)': brought 1 change (1 changed here)\n")
+        #expect(try laptop.titles() == ["Groceries", "  Bread", "  Oat milk", "  Eggs"])
     }
 
     @Test func statusJSONAndTheReportOfWhatARoundBrought() throws {
