@@ -150,6 +150,9 @@ struct GitRemote {
         return branches
     }
 
+    /// Whether the last fetch found no branch at the remote.
+    func holdsNoBranch() throws -> Bool { try fetchedBranches().isEmpty }
+
     /// The remote's branches other than the log's, as the last `fetch` found them: an outline's
     /// remote holds none (a README committed on `master` makes a repository someone else's).
     func otherBranches() throws -> [String] {

@@ -68,11 +68,14 @@ extension OutlineStore {
 
     /// Refuses a remote whose last fetch found a branch beside the log's that holds anything
     /// but outline's commits. A branch that holds a copy of an outline's log (someone's
-    /// `notes`) is theirs, and harmless.
+    /// `notes`) is theirs, and harmless. A remote with no branch is refused when it holds
+    /// other refs (tags): a repository of tags alone is someone's, though a fetch of branches
+    /// finds it empty. Tags beside a log (someone marked a commit) are theirs, and harmless:
+    /// they were refused by a machine that joined, while the machines syncing went on.
     ///
     /// - Throws: `SyncFailure.notAnOutlineRemote`, naming the first such branch and commit.
     static func requireOnlyOutlineBranches(_ git: GitRemote, stillSyncingWith current: String?) throws {
-        if let other = try git.refsBesideBranches().first {
+        if try git.holdsNoBranch(), let other = try git.refsBesideBranches().first {
             throw SyncFailure.notAnOutlineRemote(
                 remote: git.remote, reason: "it holds '\(other)', which outline did not write",
                 stillSyncingWith: current)

@@ -66,6 +66,24 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(try refs(remote) == before)
     }
 
+    /// A tag beside the log (someone marked a commit) is harmless: a machine joins, as the
+    /// machines already syncing go on (a new machine refused the remote).
+    @Test func aTagBesideTheLogIsLeftAloneAndJoined() throws {
+        let remote = folder.file("tagged.git")
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", remote])
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Plan"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        try gitAsSomeone(["tag", "before-the-move", "main"], in: remote)
+        try laptop.run(["add", "Milk"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        let desk = machine("desk")
+        let joined = try desk.run(["sync", "init", remote])
+        #expect(joined.status == 0, "\(joined)")
+        #expect(try desk.titles() == ["Plan", "Milk"])
+        #expect(try refs(remote).contains("refs/tags/before-the-move"))
+    }
+
     @Test func syncRemoteRefusesAnotherOutlinesRemoteAndFollowsAMovedOne() throws {
         let first = folder.file("first.git")
         let second = folder.file("second.git")
