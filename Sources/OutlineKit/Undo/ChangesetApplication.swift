@@ -19,20 +19,22 @@ enum ChangesetApplication {
     /// - Parameter besideMovedSiblings: undo or redo by what the step did: its own rows must be
     ///   as it left them, but siblings that a sync added, removed or moved beside them do not
     ///   stop it; the lists it touched are then put in order (`ListsByIntent`).
+    /// - Parameter step: the step applied, whose later steps tell which items came into its
+    ///   lists after it (`ListsByIntent`), when applied by what it did.
     /// - Parameter syncedSince: whether a sync changed the outline after the step: then an item
     ///   the step puts back at a position must find it free (a step undone by what it did and
     ///   now redone may find a sibling the sync brought there), or the step is a mismatch.
     @discardableResult
     static func apply(
         _ changeset: SessionChangeset, inverted: Bool, expecting listEnds: ListEnds?,
-        besideMovedSiblings: Bool = false, syncedSince: Bool = false, _ db: Database
+        besideMovedSiblings: Bool = false, step: StepID? = nil, syncedSince: Bool = false, _ db: Database
     ) throws -> (rows: [ChangedRow], listEnds: ListEnds?) {
         let moved = besideMovedSiblings ? nil : try listEnds?.firstMoved(db)
         let rows = try changeset.rows(inverted: inverted)
         // By intent, the lists are put in order afterwards from how they stand now.
         let lists =
             besideMovedSiblings
-            ? try ListsByIntent(rows, touchedLists: listEnds.map { Set($0.lastPosition.keys) }, db) : nil
+            ? try ListsByIntent(rows, touchedLists: listEnds.map { Set($0.lastPosition.keys) }, step: step, db) : nil
         do {
             try changeset.apply(db, inverted: inverted, besideMovedSiblings: besideMovedSiblings)
         } catch let conflict as SessionChangeset.Conflict {

@@ -70,7 +70,7 @@ public struct OutlineUndoManager {
         -> ChangeResult
     {
         try store.performChange(reportingChanges: reportingChanges, commit: !dryRun, applyingHistory: true) { db in
-            guard let (step, changeset, bySync) = try UndoHistory.step(db, number: number) else {
+            guard let (step, changeset, listEnds, bySync) = try UndoHistory.step(db, number: number) else {
                 throw OutlineError.stepNotRevertible(number: number, reason: "the history holds no such step")
             }
             if bySync {
@@ -83,8 +83,10 @@ public struct OutlineUndoManager {
             }
             let rows: [ChangedRow]
             do {
+                // By intent, the lists' ends are not checked: they tell which lists the step
+                // touched, in which its items must still be.
                 (rows, _) = try ChangesetApplication.apply(
-                    changeset, inverted: true, expecting: nil, besideMovedSiblings: true, db)
+                    changeset, inverted: true, expecting: listEnds, besideMovedSiblings: true, step: number, db)
             } catch let mismatch as ChangesetApplication.Mismatch {
                 if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: number, db) {
                     throw OutlineError.stepNotRevertible(number: number, reason: "a sync has since changed its items")
@@ -129,7 +131,7 @@ public struct OutlineUndoManager {
         if byIntent {
             do {
                 return try ChangesetApplication.apply(
-                    changeset, inverted: undoing, expecting: listEnds, besideMovedSiblings: true, db)
+                    changeset, inverted: undoing, expecting: listEnds, besideMovedSiblings: true, step: step.number, db)
             } catch is ChangesetApplication.Mismatch {
                 if !undoing, try changeset.touches("sync_conflict"),
                     let number = try SyncTables.openConflict(onAnyOf: changeset.rows(inverted: false).map(\.id), db)

@@ -197,22 +197,26 @@ enum UndoHistory {
     /// Reads a step. Its queries cast every column to the type it is read as: GRDB stops the
     /// process on a value of another type, which a file edited outside outline may hold, and a
     /// cast never fails.
-    /// Step `number` with its changeset, and whether a sync recorded it; nil when the history
-    /// holds no such step.
+    /// Step `number` with its changeset, the ends of the lists it touched, and whether a sync
+    /// recorded it; nil when the history holds no such step.
     static func step(_ db: Database, number: StepID) throws -> (
-        step: UndoStep, changeset: SessionChangeset, bySync: Bool
+        step: UndoStep, changeset: SessionChangeset, listEnds: ListEnds?, bySync: Bool
     )? {
         guard
             let row = try Row.fetchOne(
                 db,
                 sql: """
                     SELECT id, CAST(name AS TEXT) AS name, CAST(created_at AS REAL) AS created_at,
-                           CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset, origin
+                           CAST(undone AS INTEGER) AS undone, CAST(changeset AS BLOB) AS changeset,
+                           CAST(list_ends AS TEXT) AS list_ends, origin
                     FROM undo_step WHERE id = ?
                     """, arguments: [number])
         else { return nil }
         let bytes: Data = row["changeset"]
-        return (step(row), SessionChangeset(bytes: bytes), (row["origin"] as Int? ?? 0) != 0)
+        return (
+            step(row), SessionChangeset(bytes: bytes), ListEnds(stored: row["list_ends"]),
+            (row["origin"] as Int? ?? 0) != 0
+        )
     }
 
     private static func step(_ row: Row) -> UndoStep {

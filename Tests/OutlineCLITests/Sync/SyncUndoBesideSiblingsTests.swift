@@ -27,6 +27,9 @@ import Testing
             ["mv", "L/x4", "--before", "L/x1"], ["add", "new", "--under", "L", "--at", "2"],
             ["x1", "new", "x2", "x3", "x4"]
         ),
+        // x4, which the step did not move, keeps its place (it went after x2, the step's item
+        // it followed).
+        (["mv", "L/x3", "--before", "L/x2"], ["add", "new", "--under", "L"], ["x1", "x2", "x3", "x4", "new"]),
     ]
 
     /// The laptop and the desktop, both synced with `L` holding x1 x2 x3 x4.
@@ -52,6 +55,10 @@ import Testing
         #expect(undo.status == 0, "\(undo)")
         #expect(try laptop.titles() == ["L"] + undone.map { "  " + $0 })
         #expect(try laptop.run(["check"]).status == 0)
+        // Redone and undone again, the list is the same.
+        #expect(try laptop.run(["redo"]).status == 0)
+        #expect(try laptop.run(["undo"]).status == 0)
+        #expect(try laptop.titles() == ["L"] + undone.map { "  " + $0 })
         // What the undo did reaches the other machine.
         try laptop.run(["sync"])
         try desktop.run(["sync"])

@@ -56,4 +56,31 @@ import Testing
         let refused = try outline.run(["undo", "--step", "1"])
         #expect(refused.stderr == "error: cannot undo step 1 alone: it is undone already (redo brings it back)\n")
     }
+
+    /// A `sort` reverted alone after later steps: an item a later step added keeps its place
+    /// after the item it followed, an item the sort did not move (the middle of three) keeps
+    /// its own; one that a later step moved to another list refuses the revert (it said
+    /// "nothing changed" and left the list reversed).
+    @Test func aSortIsRevertedAloneBesideLaterSteps() throws {
+        func titles(_ parent: String) throws -> [String] {
+            try outline.run(["ls", parent, "--tsv"]).lines.map { String($0.split(separator: "\t")[4]) }
+        }
+        try outline.run(["add", "L", "M"])
+        try outline.run(["add", "x1", "x2", "x3", "--under", "L"])
+        try outline.run(["sort", "L", "--reverse"])
+        try outline.run(["add", "y", "--under", "L"])
+        #expect(try titles("L") == ["x3", "x2", "x1", "y"])
+        let reverted = try outline.run(["undo", "--step", "3"])
+        #expect(reverted.status == 0, "\(reverted)")
+        #expect(try titles("L") == ["x1", "x2", "x3", "y"])
+        #expect(try outline.run(["undo"]).status == 0)
+        #expect(try titles("L") == ["x3", "x2", "x1", "y"])
+
+        try outline.run(["mv", "L/x1", "--under", "M"])
+        let before = try outline.sqlite(".dump")
+        let refused = try outline.run(["undo", "--step", "3"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("was moved to another list since"), "\(refused.stderr)")
+        #expect(try outline.sqlite(".dump") == before)
+    }
 }
