@@ -23,9 +23,9 @@ enum SyncTransportEnvironment {
 
 extension GlobalOptions {
     /// Opens the database for a command that talks to the remote, with the environment's
-    /// transport settings, read first (`SyncTransportEnvironment.settings`).
-    func openStoreToSync() throws -> OutlineStore {
-        let transport = try SyncTransportEnvironment.settings()
+    /// transport settings, read first (`SyncTransportEnvironment.settings`) unless given.
+    func openStoreToSync(transport given: SyncTransportSettings? = nil) throws -> OutlineStore {
+        let transport = try given ?? SyncTransportEnvironment.settings()
         let store = try openStore(recordsSteps: true)
         store.syncTransport = transport
         return store

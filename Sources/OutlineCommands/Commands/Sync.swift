@@ -95,7 +95,7 @@ extension Outline.Sync {
                     return try SyncOutput.print(summary, json: global.json)
                 }
             }
-            try printRound { try $0.startSyncing(with: absolute, reportingChanges: global.json) }
+            try printRound(transport: transport) { try $0.startSyncing(with: absolute, reportingChanges: global.json) }
         }
     }
 
@@ -253,10 +253,10 @@ extension Outline.Sync {
 }
 
 extension TakesGlobalOptions {
-    /// `sync`, and `sync init` of a file that exists: runs `round` on the outline opened to sync,
-    /// and prints what the round did.
-    func printRound(_ round: (OutlineStore) throws -> SyncSummary) throws {
-        try SyncOutput.print(try round(try global.openStoreToSync()), json: global.json)
+    /// `sync`, and `sync init` of a file that exists: runs `round` on the outline opened to sync
+    /// (with `transport`, when the command read it already), and prints what the round did.
+    func printRound(transport: SyncTransportSettings? = nil, _ round: (OutlineStore) throws -> SyncSummary) throws {
+        try SyncOutput.print(try round(try global.openStoreToSync(transport: transport)), json: global.json)
     }
 }
 
