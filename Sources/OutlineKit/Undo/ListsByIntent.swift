@@ -2,30 +2,16 @@ import Foundation
 import GRDB
 
 /// The lists a step touched, put in order after the step was undone or redone by what it did
-/// (`ChangesetApplication`, `besideMovedSiblings`).
+/// (`ChangesetApplication`, `besideMovedSiblings`): each as `ListByIntent` says.
 ///
-/// Three kinds of item stand in such a list. The step's own items (the rows of its changeset)
-/// take the places it recorded. An item that was in the list when the step was made but that
-/// the step did not move (the middle item of a reversed list of three) keeps its place: a step
-/// moves its items among the places they held, so every other item's place is the same before
-/// and after it. An item that came into the list after the step (a sync added it, or a later
-/// step) keeps its place after the item it followed, at the start if it followed none, or at
-/// the end if it came after every other. Numbering the list by the recorded positions alone put
-/// an item a sync added wherever its number fell among the step's (the undo of `add z --at 1`
-/// beside an item added after x2 sent that item to the end); anchoring every item the step did
-/// not move to the step's item before it put the middle item of a reversed list out of place.
+/// Numbering a list by the recorded positions alone put an item a sync added wherever its
+/// number fell among the step's (the undo of `add z --at 1` beside an item added after x2 sent
+/// that item to the end); anchoring every item the step did not add to the step's item before
+/// it put the middle item of a reversed list out of place, and the last item of a list, moved
+/// away and back, first.
 struct ListsByIntent {
-    /// The step's items that it placed: those it added, removed, moved or numbered again (a row
-    /// that changes only a title or a note leaves its item where it stood).
-    private let placedByStep: Set<ItemID>
-    /// Each list the step touched, as it stood before the step was applied: its children's ids,
-    /// in order.
-    private let before: [ItemID: [ItemID]]
-    /// The items that came into those lists after the step.
-    private let cameLater: Set<ItemID>
-    /// The place of each item that was in one of those lists when the step was made, and that
-    /// the step did not move.
-    private let untouchedPlaces: [ItemID: Int]
+    /// Each list the step touched, by parent.
+    private let lists: [ItemID: ListByIntent]
 
     /// Reads the lists that `rows` were in or go to, before the rows are applied.
     ///
@@ -33,15 +19,11 @@ struct ListsByIntent {
     ///   recorded before they were kept.
     /// - Parameter step: the step the rows are of; the items that steps after it (a sync's
     ///   among them) brought into its lists are told by it. Nil: none is told.
-    /// - Throws: `ChangesetApplication.Mismatch` when the items the rows move within a list
-    ///   stand in another order among themselves than the rows expect, or one of them is now in
-    ///   a list the step did not touch: someone moved it since (a sync), which an undo by intent
-    ///   would silently move back, or leave where it is and call done.
+    /// - Throws: `ChangesetApplication.Mismatch` when the items the step moved within a list
+    ///   stand in another order among themselves than the rows expect, or one of the items it
+    ///   numbered is now in a list the step did not touch: someone moved it since (a sync),
+    ///   which an undo by intent would silently move back, or leave where it is and call done.
     init(_ rows: [ChangedRow], touchedLists: Set<ItemID>?, step: StepID?, _ db: Database) throws {
-        let placedByStep = Set(
-            rows.filter { $0.kind != .update || $0.new.position != nil || $0.oldParent != nil || $0.newParent != nil }
-                .map(\.id))
-        self.placedByStep = placedByStep
         if let touchedLists {
             // A row that changes position alone names no list; the step found it in one it touched.
             let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
@@ -51,41 +33,27 @@ struct ListsByIntent {
                 }
             }
         }
-        var before: [ItemID: [ItemID]] = [:]
-        for parent in try Self.lists(of: rows, db) { before[parent] = try Self.children(of: parent, db) }
-        self.before = before
-        // The items the rows move within their list, by the position each expects to find.
-        let expected = Dictionary(
-            rows.compactMap { row in row.changesPositionAlone ? row.old.position.map { (row.id, $0) } : nil },
-            uniquingKeysWith: { first, _ in first })
-        for list in before.values {
-            let found = list.filter { expected[$0] != nil }
-            let wanted = found.sorted { (expected[$0]!, $0) < (expected[$1]!, $1) }
-            if let moved = zip(found, wanted).first(where: { $0 != $1 })?.0 {
+        let parents = try Self.lists(of: rows, db)
+        // An item moved to another list at the same number names no position: a later step
+        // that changed it tells the number this step left it at.
+        let unplaced = Set(rows.filter(\.movesAtTheSameNumber).map(\.id))
+        let (cameLater, positionsAsLeft) =
+            try step.map { try Self.laterHistory(of: parents, unplaced: unplaced, after: $0, db) } ?? ([], [:])
+        // A row that changes only a title or a note leaves its item where it stood.
+        let placedByStep = Set(
+            rows.filter { $0.kind != .update || $0.new.position != nil || $0.oldParent != nil || $0.newParent != nil }
+                .map(\.id))
+        var lists: [ItemID: ListByIntent] = [:]
+        for parent in parents {
+            let list = ListByIntent(
+                parent: parent, current: try Self.children(of: parent, db), rows: rows, placedByStep: placedByStep,
+                cameLater: cameLater, positionsAsLeft: positionsAsLeft)
+            if let moved = list.firstMovedSince() {
                 throw ChangesetApplication.Mismatch(reason: "item \(moved) was moved since")
             }
+            lists[parent] = list
         }
-        let cameLater = try step.map { try Self.items(enteringAny: Set(before.keys), after: $0, db) } ?? []
-        self.cameLater = cameLater
-        // Each list's places as the step left them (as the last undo or redo left them): the
-        // step's items hold the ones their rows expect, the others fill the rest in order.
-        let expectedPlace = Dictionary(
-            rows.compactMap { row in row.kind != .insert ? row.old.position.map { (row.id, $0) } : nil },
-            uniquingKeysWith: { first, _ in first })
-        var untouchedPlaces: [ItemID: Int] = [:]
-        for list in before.values {
-            var taken = Set<Int>()
-            for (index, id) in list.enumerated() where placedByStep.contains(id) {
-                taken.insert(expectedPlace[id] ?? index + 1)
-            }
-            var place = 0
-            for id in list where !placedByStep.contains(id) && !cameLater.contains(id) {
-                place += 1
-                while taken.contains(place) { place += 1 }
-                untouchedPlaces[id] = place
-            }
-        }
-        self.untouchedPlaces = untouchedPlaces
+        self.lists = lists
     }
 
     /// The lists `rows` were in or go to. A row that changed position alone names no parent in
@@ -99,52 +67,23 @@ struct ListsByIntent {
         return parents
     }
 
-    /// Numbers each list 1...n in the order this type's description gives.
+    /// Numbers each list 1...n in the order `ListByIntent` gives it.
     func putInOrder(_ db: Database) throws {
         let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position IS NOT ?")
-        for (parent, old) in before.sorted(by: { $0.key < $1.key }) {
-            let now = try Self.childrenWithPlaces(of: parent, db)
-            let present = Set(now.map(\.id))
-            // The items that were there when the step was made, and where each goes: a step's
-            // item where the step puts it, another where it stood.
-            let placed =
-                now.filter { !cameLater.contains($0.id) }
-                .map { item in (id: item.id, place: untouchedPlaces[item.id] ?? item.position) }
-                .sorted { ($0.place, $0.id) < ($1.place, $1.id) }
-            // Those that came later, by the item they followed (nil: the start of the list);
-            // those after every other item stay at the end.
-            var following: [ItemID?: [ItemID]] = [:]
-            var sinceLastPlaced: [ItemID] = []
-            var lastPlaced: ItemID?
-            for id in old where present.contains(id) {
-                guard !cameLater.contains(id) else {
-                    sinceLastPlaced.append(id)
-                    continue
-                }
-                following[lastPlaced, default: []] += sinceLastPlaced
-                sinceLastPlaced = []
-                lastPlaced = id
-            }
-            var order = following[nil] ?? []
-            for item in placed {
-                order.append(item.id)
-                order += following[item.id] ?? []
-            }
-            order += sinceLastPlaced
-            // An item that came later but into none of the lists as they stood (brought by the
-            // step's own rows: none, unless the tree changed under the step) keeps its order.
-            let ordered = Set(order)
-            order += now.map(\.id).filter { !ordered.contains($0) }
+        for (parent, list) in lists.sorted(by: { $0.key < $1.key }) {
+            let order = list.order(now: try Self.childrenWithPlaces(of: parent, db))
             for (index, id) in order.enumerated() { try renumber.execute(arguments: [index + 1, id, index + 1]) }
         }
     }
 
-    /// The items that the steps after `step` (a sync's, or a later one's) put in any of `lists`,
-    /// as a new item or moved there.
-    private static func items(enteringAny lists: Set<ItemID>, after step: StepID, _ db: Database) throws
-        -> Set<ItemID>
-    {
+    /// What the steps after `step` (a sync's, or a later one's) did that the step's rows cannot
+    /// tell: which items they put in any of `lists`, as a new item or moved there, and the
+    /// positions the step left `unplaced` at, where a later step changed them.
+    private static func laterHistory(
+        of lists: Set<ItemID>, unplaced: Set<ItemID>, after step: StepID, _ db: Database
+    ) throws -> (cameLater: Set<ItemID>, positionsAsLeft: [ItemID: Int]) {
         var entered = Set<ItemID>()
+        var positionsAsLeft: [ItemID: Int] = [:]
         let later = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE id > ? ORDER BY id"),
             arguments: [step])
@@ -152,9 +91,12 @@ struct ListsByIntent {
             let bytes: Data = row[0]
             for changed in try SessionChangeset(bytes: bytes).rows(inverted: false) {
                 if let parent = changed.newParent, lists.contains(parent) { entered.insert(changed.id) }
+                if unplaced.contains(changed.id), positionsAsLeft[changed.id] == nil, let old = changed.old.position {
+                    positionsAsLeft[changed.id] = old
+                }
             }
         }
-        return entered
+        return (entered, positionsAsLeft)
     }
 
     /// The children of `parent` with their positions, by position, then id.

@@ -141,10 +141,21 @@ public struct OutlineUndoManager {
                 throw OutlineError.historyChangedBySync(verb: verb, step: step.name)
             }
         }
+        let syncedSince = try UndoHistory.syncedAfter(step.number, db)
+        // An item the step moved to another list at the same number has no position in the
+        // changeset: applied exactly, it would keep the place a sync gave it since, among the
+        // step's other items too. By intent, it gets the number the step left it at.
+        if syncedSince {
+            let rows = try changeset.rows(inverted: false)
+            if rows.contains(where: \.movesAtTheSameNumber),
+                try UndoHistory.syncChanged(rows.filter(\.movesAtTheSameNumber), after: step.number, db)
+            {
+                throw RetryByIntent(step: step.number)
+            }
+        }
         do {
             return try ChangesetApplication.apply(
-                changeset, inverted: undoing, expecting: listEnds,
-                syncedSince: try UndoHistory.syncedAfter(step.number, db), db)
+                changeset, inverted: undoing, expecting: listEnds, syncedSince: syncedSince, db)
         } catch let mismatch as ChangesetApplication.Mismatch {
             // A take of a conflict records the conflict's row, which only a round changes (when
             // the log closes that conflict, or raises it again under a new number), and a round
