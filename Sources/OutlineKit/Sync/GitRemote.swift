@@ -19,6 +19,9 @@ struct GitRemote {
     let remote: String
     /// How long each git command may run, in seconds (`SyncTransportSettings.timeout`).
     var timeout: TimeInterval = SyncTransportSettings.defaultTimeout
+    /// The last commit of the log this machine synced; nil for a machine that joins. Which of
+    /// several branches holds the log is told by it (`fetchedHead`).
+    var lastSynced: String?
     /// Whether `fetch` leaves a cache that holds only the log's newest part as it is: set for
     /// the round of a machine that joins, which fetches the rest beside it (`HistoryFetch`).
     var keepsPartialHistory = false
@@ -115,13 +118,35 @@ struct GitRemote {
     /// Notes which branch holds the log (`branch`).
     func fetchedHead() throws -> String? {
         let heads = try fetchedBranches()
-        let branch = Self.logBranch(among: Array(heads.keys))
+        var branch = Self.logBranch(among: Array(heads.keys))
+        // Among several branches, the log is on the one the remote's HEAD names (SPEC): asked
+        // of the remote (a second connection) only when the usual one will not do: it is
+        // missing (renamed, with another branch beside it), or lacks what this machine last
+        // synced (an old copy pushed back beside the renamed log), or a machine joins.
+        if heads.count > 1 {
+            let usual = heads[branch] ?? nil
+            let doubtful =
+                try usual == nil || lastSynced.map { last in try !contains(usual!, last) } ?? true
+            if doubtful, let named = try remoteHead(), heads[named] != nil { branch = named }
+        }
         foundBranch.name.withLock { $0 = branch }
         return heads[branch] ?? nil
     }
 
-    /// Which of the remote's branches holds the log: `main` when it has one, else its only
-    /// branch (a remote whose `main` was renamed, `trunk` say, by someone who changed the
+    /// The branch the remote's HEAD names, asked of the remote; nil when it names none that
+    /// git tells (or the remote does not answer: the usual branch is kept then).
+    private func remoteHead() throws -> String? {
+        let listed = try run(["ls-remote", "--symref", "--", remote, "HEAD"])
+        guard listed.status == 0, !listed.timedOut else { return nil }
+        for line in listed.text.split(separator: "\n") where line.hasPrefix("ref: refs/heads/") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            return String(line[line.index(line.startIndex, offsetBy: "ref: refs/heads/".count)..<tab])
+        }
+        return nil
+    }
+
+    /// Which of the remote's branches holds the log, as far as the branches tell: `main` when
+    /// it has one, else its only branch (a remote whose `main` was renamed, `trunk` say, by someone who changed the
     /// default branch of the repository: every machine then follows it, rather than reading
     /// the log as lost and starting a second one on `main` beside it), else `main`.
     static func logBranch(among branches: [String]) -> String {

@@ -218,8 +218,9 @@ extension OutlineStore {
         try SyncArgumentCheck.stored(configuration, includingRemote: !replacingRemote)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
-        return try body(
-            GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout), configuration)
+        var git = GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout)
+        git.lastSynced = configuration.lastCommit
+        return try body(git, configuration)
     }
 
     /// Where this outline's sync stands, read locally.

@@ -32,7 +32,8 @@ extension OutlineStore {
         try SyncArgumentCheck.remote(remote, stored: false)
         return try withSyncLock(replacingRemote: true) { _, configuration in
             let current = configuration.remote
-            let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
+            var git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
+            git.lastSynced = configuration.lastCommit
             var move = RemoteMove.checked
             do {
                 let head = try git.fetch()

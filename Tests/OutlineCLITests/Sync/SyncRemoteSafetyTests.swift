@@ -201,5 +201,23 @@ struct SyncRemoteSafetyTests: SyncMachines {
         let cloned = try gitAsSomeone(["clone", "--quiet", remote, clone])
         #expect(cloned.stderr.isEmpty, "\(cloned.stderr)")
         #expect(FileManager.default.fileExists(atPath: clone + "/batch.json"))
+        // With a second branch beside it, and then an old `main` pushed back, the log is still
+        // the branch HEAD names: the machines sync there, and one that joins gets the outline
+        // (every machine refused, and a new one joined empty and started a log on `main`).
+        try gitAsSomeone(["branch", "other", "trunk"], in: remote)
+        try laptop.run(["add", "Bread"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        try gitAsSomeone(["branch", "main", "other"], in: remote)
+        #expect(try desk.run(["sync"]).status == 0)
+        let third = machine("third")
+        #expect(try third.run(["sync", "init", remote]).status == 0)
+        #expect(try third.titles() == ["Plan", "Milk", "Eggs", "Bread"])
+        try third.run(["add", "Jam"])
+        #expect(try third.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try laptop.titles() == ["Plan", "Milk", "Eggs", "Bread", "Jam"])
+        #expect(
+            try gitAsSomeone(["rev-parse", "main"], in: remote).stdout
+                == gitAsSomeone(["rev-parse", "other"], in: remote).stdout)
     }
 }

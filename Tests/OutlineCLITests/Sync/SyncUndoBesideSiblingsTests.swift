@@ -112,11 +112,17 @@ import Testing
         (["sort", "L1", "--reverse"], false, ["add", "Z", "--after", "L1/b"], ["a", "b", "Z", "c", "d", "e"]),
         (["sort", "L1", "--reverse"], false, ["rm", "L1/a"], ["b", "c", "d", "e"]),
         (["rm", "L1/b"], false, ["mv", "L1/e", "--before", "L1/d"], ["a", "b", "c", "e", "d"]),
-        (["add", "N", "--under", "L1", "--at", "2"], false, ["mv", "L1/e", "--before", "L1/c"], ["a", "b", "e", "c", "d"]),
+        (
+            ["add", "N", "--under", "L1", "--at", "2"], false, ["mv", "L1/e", "--before", "L1/c"],
+            ["a", "b", "e", "c", "d"]
+        ),
         (["mv", "L1/b", "--under", "L2"], false, ["mv", "L1/d", "--under", "L2"], ["a", "b", "c", "e"]),
         (["mv", "L1/e", "--under", "L2"], false, ["add", "q", "--under", "L1"], ["a", "b", "c", "d", "e", "q"]),
         (["rm", "L1/e"], false, ["add", "q", "--under", "L1"], ["a", "b", "c", "d", "e", "q"]),
-        (["mv", "L1/a", "L1/b", "--under", "L2"], false, ["mv", "L2/b", "--before", "L2/a"], ["a", "b", "c", "d", "e"]),
+        (
+            ["mv", "L1/a", "L1/b", "--under", "L2"], false, ["mv", "L2/b", "--before", "L2/a"],
+            ["a", "b", "c", "d", "e"]
+        ),
         (["mv", "L1/b", "--after", "L1/d"], true, ["mv", "L1/e", "--before", "L1/c"], ["a", "e", "c", "d", "b"]),
         (["rm", "L1/b"], true, ["mv", "L1/e", "--before", "L1/c"], ["a", "e", "c", "d"]),
         (["add", "N", "--under", "L1"], true, ["add", "q", "--under", "L1"], ["a", "b", "c", "d", "e", "N", "q"]),
