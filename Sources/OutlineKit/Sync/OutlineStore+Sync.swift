@@ -342,7 +342,8 @@ extension OutlineStore {
                 } else {
                     guard let head,
                         let found = try Self.republishedLog(
-                            git, head: head, last: synced, partedAt: configuration.partedAt)
+                            git, head: head, last: synced, partedAt: configuration.partedAt,
+                            partingAnywhere: configuration.remoteUnchecked)
                     else {
                         // Someone's project or another outline's log is named as such: `sync
                         // republish` would refuse to replace it.
@@ -351,7 +352,7 @@ extension OutlineStore {
                     }
                     republished = found
                     last = found.fork
-                    if found.fork == configuration.partedAt {
+                    if found.parted {
                         summary.movedToCopiedLog = true
                     } else {
                         summary.movedToRepublishedLog = true
@@ -556,6 +557,7 @@ extension OutlineStore {
             if let lastCommit {
                 try SyncTables.setConfig(db, "last_commit", lastCommit)
                 try SyncTables.removeConfig(db, SyncTables.partedAtKey)
+                try SyncTables.removeConfig(db, SyncTables.remoteUncheckedKey)
             }
             if sequence > 0 { try SyncTables.setConfig(db, "sequence", String(sequence)) }
             try SyncTables.noteRound(db, sentAll: summary.notSent == nil)

@@ -62,6 +62,11 @@ extension OutlineStore {
                 } else {
                     try SyncTables.removeConfig(db, SyncTables.partedAtKey)
                 }
+                if case .unchecked = move {
+                    try SyncTables.setConfig(db, SyncTables.remoteUncheckedKey, "1")
+                } else {
+                    try SyncTables.removeConfig(db, SyncTables.remoteUncheckedKey)
+                }
             }
             return move
         }

@@ -142,25 +142,28 @@ extension OutlineStore {
         var fork: String
         /// The log's outline at `fork`.
         var base: SyncTree
+        /// Whether nobody republished it: it is a copy of the log that others went on with.
+        var parted = false
     }
 
     /// The republished log at `head` that this machine, last synced at `last`, moves onto; nil
     /// when nobody republished it (the round is refused then, naming `sync republish`). A log
     /// that parts from this machine's at `partedAt`, found so by `sync remote`, is moved onto
     /// as a republished one: the others went on with a copy of the log that lacks this
-    /// machine's last rounds.
-    static func republishedLog(_ git: GitRemote, head: String, last: String, partedAt: String? = nil) throws
-        -> RepublishedLog?
-    {
-        guard let fork = try git.forkPoint(head, last),
-            try fork == partedAt || git.republishedSnapshot(after: fork, upTo: head) != nil
-        else { return nil }
+    /// machine's last rounds; so is any that parts from it, when `partingAnywhere` (`sync
+    /// remote` could not reach the remote to find where).
+    static func republishedLog(
+        _ git: GitRemote, head: String, last: String, partedAt: String? = nil, partingAnywhere: Bool = false
+    ) throws -> RepublishedLog? {
+        guard let fork = try git.forkPoint(head, last) else { return nil }
+        let republished = try git.republishedSnapshot(after: fork, upTo: head) != nil
+        guard republished || fork == partedAt || partingAnywhere else { return nil }
         var base = SyncTree()
         for logged in try logEntries(git, after: nil, upTo: fork) { base.apply(logged.entry) }
         base.touched = []
         base.skipped = []
         base.rescued = []
-        return RepublishedLog(fork: fork, base: base)
+        return RepublishedLog(fork: fork, base: base, parted: !republished)
     }
 
     /// Makes this machine's changes be measured from `log.base` rather than from the log it

@@ -135,8 +135,11 @@ enum SyncTables {
                 values.compactMap { name, value in
                     name.hasPrefix(writtenPrefix) ? Int(name.dropFirst(writtenPrefix.count)).map { ($0, value) } : nil
                 }, uniquingKeysWith: { first, _ in first }),
-            partedAt: values[partedAtKey])
+            partedAt: values[partedAtKey], remoteUnchecked: values[remoteUncheckedKey] != nil)
     }
+
+    /// The setting that holds `SyncConfiguration.remoteUnchecked`.
+    static let remoteUncheckedKey = "remote_unchecked"
 
     /// The setting that holds `SyncConfiguration.partedAt`.
     static let partedAtKey = "parted_at"
@@ -327,4 +330,7 @@ struct SyncConfiguration: Equatable {
     /// Where the log of a remote `sync remote` moved to parts from the one this machine synced
     /// (`OutlineStore.RemoteMove.parted`), until the next round has moved onto it.
     var partedAt: String?
+    /// Whether `sync remote` took the remote without reaching it: its first round moves onto its
+    /// log as onto one `sync remote` found parting from this machine's, if it does.
+    var remoteUnchecked = false
 }

@@ -220,4 +220,35 @@ struct SyncRemoteSafetyTests: SyncMachines {
             try gitAsSomeone(["rev-parse", "main"], in: remote).stdout
                 == gitAsSomeone(["rev-parse", "other"], in: remote).stdout)
     }
+
+    /// The same, with the copy out of reach when the laptop moves to it: taken unchecked, and
+    /// the next round, once it is back, moves onto its log (it refused, naming `sync republish`).
+    @Test func aCopyOutOfReachWhenMovedToIsMovedOntoByTheNextRound() throws {
+        let old = folder.file("old.git")
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", old])
+        let laptop = machine("laptop")
+        let desk = machine("desk")
+        try laptop.run(["add", "Plan", "Groceries"])
+        #expect(try laptop.run(["sync", "init", old]).status == 0)
+        #expect(try desk.run(["sync", "init", old]).status == 0)
+        let copy = folder.file("copy.git")
+        try gitAsSomeone(["clone", "--quiet", "--bare", old, copy])
+        #expect(try desk.run(["sync", "remote", copy]).status == 0)
+        try desk.run(["edit", "Plan", "Plan (desk)"])
+        #expect(try desk.run(["sync"]).status == 0)
+        try laptop.run(["edit", "Groceries", "Groceries (laptop)"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        let away = folder.file("away.git")
+        try FileManager.default.moveItem(atPath: copy, toPath: away)
+        let moved = try laptop.run(["sync", "remote", copy])
+        #expect(moved.status == 0)
+        #expect(moved.stderr.contains("so what it holds was not checked"), "\(moved.stderr)")
+        try FileManager.default.moveItem(atPath: away, toPath: copy)
+        let round = try laptop.run(["sync"])
+        #expect(round.status == 0, "\(round)")
+        #expect(round.stdout.hasPrefix("this machine moved onto the remote's log, which lacked its last rounds"))
+        try desk.run(["sync"])
+        #expect(try desk.titles() == ["Plan (desk)", "Groceries (laptop)"])
+        #expect(try laptop.titles() == desk.titles())
+    }
 }
