@@ -321,8 +321,10 @@ enum SyncOutput {
         }
         var parts: [String] = []
         if summary.brought > 0 {
-            let effects = [(summary.added, "added"), (summary.removed, "removed"), (summary.changed, "changed")]
+            let effects =
+                [(summary.added, "added"), (summary.removed, "removed"), (summary.changed, "changed")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+                + (summary.workflowChanged ? ["the workflow changed"] : [])
             let here = effects.isEmpty ? "nothing changed here" : effects.joined(separator: ", ") + " here"
             parts.append("brought \(count(summary.brought, "change")) (\(here))")
         }

@@ -19,6 +19,8 @@ public struct SyncSummary: Sendable {
     public var removed = 0
     /// Items changed here by the round.
     public var changed = 0
+    /// Whether the round changed the workflow here (`outline workflow`).
+    public var workflowChanged = false
     /// Operations that could not be applied as they were (a move into the item's own subtree,
     /// made on two machines at once), in words.
     public var skipped: [String] = []
@@ -387,7 +389,11 @@ extension OutlineStore {
             let own = OwnBatches(entries, configuration)
             for batch in own.batches { reference.apply(batch) }
             reference.touched = []
-            var pending = try read { db in try SyncDiff.operations(db, base: reference) }
+            // The newest step these changes were measured with: one made while the round runs
+            // is sent by the next, and `sync status` lists it until then.
+            var (pending, measuredThroughStep) = try read { db in
+                (try SyncDiff.operations(db, base: reference), try UndoHistory.newestStep(db))
+            }
             if republished != nil {
                 // A conflict closed here by its number in the old log may be another in the new.
                 pending.removeAll { if case .resolve(let number) = $0 { number > base.conflictCount } else { false } }
@@ -501,7 +507,8 @@ extension OutlineStore {
             beforeApplying?()
             try applyRound(
                 sentFrom: sentFrom, final: final, lastCommit: newLast, sequence: sequence, into: &summary,
-                reportingChanges: reportingChanges, conflictsRenumberedAfter: moved?.sharedConflicts)
+                reportingChanges: reportingChanges, conflictsRenumberedAfter: moved?.sharedConflicts,
+                measuredThroughStep: measuredThroughStep)
             let newConflicts = final.conflicts.filter { $0.number > base.conflictCount }
             if !newConflicts.isEmpty || !rescued.isEmpty {
                 try read { db in
@@ -521,7 +528,7 @@ extension OutlineStore {
     /// just sent) is kept, and a removal the round brought still wins over an edit made meanwhile.
     func applyRound(
         sentFrom: SyncTree, final: SyncTree, lastCommit: String?, sequence: Int, into summary: inout SyncSummary,
-        reportingChanges: Bool, conflictsRenumberedAfter: Int? = nil
+        reportingChanges: Bool, conflictsRenumberedAfter: Int? = nil, measuredThroughStep: StepID? = nil
     ) throws {
         try write { db in
             let pending = try SyncDiff.operations(db, base: sentFrom)
@@ -535,6 +542,7 @@ extension OutlineStore {
                 summary.added = outcome.added
                 summary.removed = outcome.removed
                 summary.changed = outcome.changed
+                summary.workflowChanged = outcome.workflowChanged
                 return ChangeResult(
                     action: .sync(added: outcome.added, removed: outcome.removed, changed: outcome.changed),
                     touchedParents: outcome.parents)
@@ -560,7 +568,7 @@ extension OutlineStore {
                 try SyncTables.removeConfig(db, SyncTables.remoteUncheckedKey)
             }
             if sequence > 0 { try SyncTables.setConfig(db, "sequence", String(sequence)) }
-            try SyncTables.noteRound(db, sentAll: summary.notSent == nil)
+            try SyncTables.noteRound(db, sentAll: summary.notSent == nil, throughStep: measuredThroughStep)
             try SyncTables.removeConfig(db, "pushing")
         }
     }

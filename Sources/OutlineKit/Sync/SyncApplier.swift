@@ -14,6 +14,8 @@ enum SyncApplier {
         var added = 0
         var removed = 0
         var changed = 0
+        /// Whether the workflow changed.
+        var workflowChanged = false
     }
 
     static func apply(_ tree: SyncTree, to uids: Set<String>, _ db: Database) throws -> Outcome {
@@ -22,6 +24,7 @@ enum SyncApplier {
             let parsed = try? Workflow(parsing: workflow)
         {
             try OutlineStore.storeWorkflow(parsed, db)
+            outcome.workflowChanged = true
         }
         var ids: [String: ItemID] = [:]
         // A database that has never held an item of the log (a machine that joins) answers

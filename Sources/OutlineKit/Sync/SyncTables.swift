@@ -194,11 +194,11 @@ enum SyncTables {
     static let baseWorkflowSetting = "workflow"
 
     /// Notes that a round ended now, and, when it sent what this machine had (`sentAll`), that
-    /// the steps up to the newest in the history are sent.
-    static func noteRound(_ db: Database, sentAll: Bool) throws {
+    /// the steps up to `throughStep` (the newest in the history, if nil) are sent.
+    static func noteRound(_ db: Database, sentAll: Bool, throughStep: StepID? = nil) throws {
         try setConfig(db, "last_round", String(Date().timeIntervalSince1970))
         guard sentAll else { return }
-        let newest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM undo_step") ?? 0
+        let newest = try throughStep ?? UndoHistory.newestStep(db)
         try setConfig(db, "sent_through_step", String(newest))
     }
 

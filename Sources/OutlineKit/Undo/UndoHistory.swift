@@ -165,6 +165,11 @@ enum UndoHistory {
         return false
     }
 
+    /// The number of the newest step in the history; 0 when it holds none.
+    static func newestStep(_ db: Database) throws -> StepID {
+        try StepID.fetchOne(db, sql: "SELECT max(id) FROM undo_step") ?? 0
+    }
+
     /// The name of the step `next` would return first, without reading its changeset.
     static func nextName(_ db: Database, undone: Bool) throws -> String? {
         let sql =

@@ -201,6 +201,10 @@ import Testing
         laptop.syncRoundDidPush = nil
         #expect(round.sent > 0 && round.brought == 1)
         #expect(try Self.canonical(laptop) == ["workflow none", "1\tMilk\topen\t\t{}"])
+        // `sync status` lists the steps made while the round ran, not only counts them.
+        let waiting = try laptop.syncStatus()
+        #expect(waiting.pendingOperations > 0)
+        #expect(waiting.unsentSteps.count == 3, "\(waiting.unsentSteps)")
         _ = try laptop.sync()
         _ = try desktop.sync()
         #expect(try Self.canonical(desktop) == ["workflow none", "1\tMilk\topen\t\t{}"])
