@@ -111,13 +111,14 @@ struct JoiningFile {
         for suffix in Self.companions { unlink(path + suffix) }
     }
 
-    /// Removes every joining file of `databasePath` (with SQLite's files beside them): called
-    /// holding the sync lock, so they are what killed starts left.
+    /// Removes every joining file of `databasePath` (with SQLite's files beside them), and the
+    /// files a joining file is made from (`DatabaseFile.create` builds it under `.` + its name
+    /// + `.new-…`): called holding the sync lock, so they are what killed starts left.
     static func removeLeftovers(of databasePath: String) {
         let folder = DatabaseLocation.folder(of: databasePath)
         let start = namePrefix(of: databasePath)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(start) {
+        for name in names where name.hasPrefix(start) || name.hasPrefix("." + start) {
             unlink(folder + "/" + name)
         }
     }

@@ -248,11 +248,19 @@ struct SyncTransportFaultTests: TiedSyncMachine {
         kill(killed.processIdentifier, SIGKILL)
         #expect(eventually(within: 60) { !isRunning(killed.processIdentifier) })
         #expect(!FileManager.default.fileExists(atPath: fresh.database), "the killed start left a database")
+        // A start killed sooner leaves the file the joining file is made from (as
+        // `DatabaseFile.create` names it); it goes too.
+        let madeFrom = folderPath + "/..\(name).joining-0123abcd.new-1-2"
+        #expect(FileManager.default.createFile(atPath: madeFrom, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: madeFrom + "-wal", contents: Data()))
         // A refused start takes away what the killed one left: its file and its cache.
         let refused = try OutlineProcess.run(
             ["--db", fresh.database, "sync", "init", folder.file("nowhere.git")], input: nil, timeout: 120)
         #expect(refused.status == 1)
         #expect(try joiningFiles().isEmpty)
+        #expect(
+            !FileManager.default.fileExists(atPath: madeFrom)
+                && !FileManager.default.fileExists(atPath: madeFrom + "-wal"))
         #expect(!FileManager.default.fileExists(atPath: fresh.database + ".sync"))
 
         let next = try OutlineProcess.run(["--db", fresh.database, "sync", "init", remote], input: nil, timeout: 120)
