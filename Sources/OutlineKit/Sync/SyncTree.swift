@@ -7,7 +7,8 @@
 /// merge: a conflict is settled by the rules here, never handed to the user.
 /// - A create or move whose parent was removed goes to that parent's nearest ancestor that is
 ///   still there (the root at worst).
-/// - A move that would put an item inside itself is skipped, and noted in `skipped`.
+/// - A move that would put an item inside itself is skipped, and noted in `skipped`; so is a
+///   move within a list of an item another machine moved to another list first.
 /// - A new place among siblings (`order`) applies only while the item is still in that list.
 /// - A change to a removed item is skipped; a create of a removed item brings it back (undo).
 /// - Two changes of one value: the later in the log wins. Tags are added and removed one by
@@ -36,7 +37,8 @@ struct SyncTree {
     var workflow: String?
     /// The items whose node changed since `touched` was last emptied.
     var touched: Set<String> = []
-    /// The moves skipped because they would have put an item inside itself, in words.
+    /// The moves skipped because they would have put an item inside itself, or moved it within a
+    /// list it had left, in words.
     var skipped: [String] = []
     /// The open conflicts, by number (`SyncConflict`).
     var conflicts: [SyncConflict] = []
@@ -179,7 +181,13 @@ struct SyncTree {
             node.key = key
             set(uid, node)
         case .order(let uid, let parent, let key):
-            guard nodes[uid]?.parent == parent else { return }
+            guard let node = nodes[uid], node.isLive else { return }
+            guard node.parent == parent else {
+                // Moved to another list first, on another machine: the later move within the
+                // old list has no place there, and is said, not dropped without a word.
+                skipped.append("a move of \"\(node.title)\" within a list another machine had moved it out of")
+                return
+            }
             changeLive(uid) { $0.key = key }
         case .setTitle(let uid, let title): changeLive(uid) { $0.title = title }
         case .setState(let uid, let keyword, let doneAt, let lastDone):

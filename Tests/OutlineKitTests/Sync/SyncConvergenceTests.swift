@@ -287,6 +287,29 @@ import Testing
         #expect(try one.check().isHealthy && two.check().isHealthy)
     }
 
+    /// One machine moves an item to another list, the other moves it within its list: the
+    /// second move has no place in the list the item left, and its round says so (it was
+    /// dropped without a word).
+    @Test func aMoveWithinAListTheItemLeftElsewhereIsSaid() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let one = try OutlineStore(path: directory.file("one.db"))
+        let first = try one.add(["First", "Second"]).ids
+        let items = try one.add(["x", "y", "z"], under: first[0]).ids
+        _ = try one.startSyncing(with: remote)
+        let two = try OutlineStore(path: directory.file("two.db"))
+        _ = try two.startSyncing(with: remote)
+        try one.move([items[0]], under: first[1])
+        let twoItems = try two.children(of: first[0]).map(\.id)
+        try two.move([twoItems[0]], placement: .after(twoItems[2]))
+        _ = try one.sync()
+        let second = try two.sync()
+        #expect(second.skipped == ["a move of \"x\" within a list another machine had moved it out of"])
+        _ = try one.sync()
+        #expect(try Self.canonical(one) == Self.canonical(two))
+        #expect(try one.children(of: first[1]).map(\.title) == ["x"])
+    }
+
     @Test func movesThatMakeACycleTogetherLeaveATree() throws {
         let directory = TemporaryDirectory()
         let remote = try Self.makeRemote(in: directory)
