@@ -22,8 +22,8 @@ enum ConflictOutput {
         for conflict in conflicts {
             StandardOutput.shared.writeLine(
                 "\(conflict.number)  \(shown(conflict.path.description))  \(conflict.what)  "
-                    + "\(value(conflict.kept, of: conflict.what, kept: true))  "
-                    + value(conflict.setAside, of: conflict.what, kept: false))
+                    + "\(value(conflict.kept, of: conflict.what, kept: true, beside: conflict.setAside))  "
+                    + value(conflict.setAside, of: conflict.what, kept: false, beside: conflict.kept))
         }
     }
 
@@ -35,8 +35,9 @@ enum ConflictOutput {
             conflict.what == "removed"
             ? "\(path) was removed on one machine and changed on another: removed, set aside "
                 + value(conflict.setAside, of: conflict.what, kept: false) + " with its changes"
-            : "the \(named(conflict.what)) of \(path): kept \(value(conflict.kept, of: conflict.what, kept: true)), "
-                + "set aside \(value(conflict.setAside, of: conflict.what, kept: false))"
+            : "the \(named(conflict.what)) of \(path): kept "
+                + "\(value(conflict.kept, of: conflict.what, kept: true, beside: conflict.setAside)), "
+                + "set aside \(value(conflict.setAside, of: conflict.what, kept: false, beside: conflict.kept))"
         return "conflict \(conflict.number): \(about) ('outline conflicts take \(conflict.number)' puts it back)"
     }
 
@@ -48,15 +49,26 @@ enum ConflictOutput {
     /// A value as a line shows it: text in quotes (a note's first line, marked when it goes on),
     /// words such as `removed` and keywords as they are, `none` for no value. An item removed
     /// elsewhere that is back here shows its title as kept.
-    private static func value(_ text: String?, of what: String, kept: Bool) -> String {
+    ///
+    /// Of two texts of several lines that begin alike (`other` is the conflict's other value),
+    /// the first line where they part is shown, marked as coming after others: two notes that
+    /// differ in their third line read `..."line 3"...`, not as the same first line twice.
+    private static func value(_ text: String?, of what: String, kept: Bool, beside other: String? = nil) -> String {
         guard let text else { return "none" }
         let quoted =
             ["title", "note"].contains(what) || what.hasPrefix("property ")
             || (what == "removed" && (!kept || text != "removed"))
         guard quoted else { return shown(text) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = String(lines.first ?? "")
-        return "\"" + shown(first) + "\"" + (lines.count > 1 ? "..." : "")
+        let otherLines = other?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        var shownLine = 0
+        if what == "note" {
+            while shownLine < lines.count - 1, shownLine < otherLines.count, lines[shownLine] == otherLines[shownLine] {
+                shownLine += 1
+            }
+        }
+        return (shownLine > 0 ? "..." : "") + "\"" + shown(String(lines[shownLine])) + "\""
+            + (lines.count > shownLine + 1 ? "..." : "")
     }
 
     private static func shown(_ text: String) -> String { TitleSanitizer.forTerminal(text) }

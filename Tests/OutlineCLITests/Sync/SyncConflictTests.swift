@@ -99,7 +99,8 @@ import Testing
         #expect(try laptop.run(["note", "Plan"]).stdout.contains("second line: B"))
         #expect(
             try laptop.run(["conflicts"]).lines == [
-                "1  /Plan  note  \"first line, laptop\"...  \"first line, laptop\"..."
+                // The line where the two notes part (both began alike, and read the same).
+                "1  /Plan  note  ...\"second line: B\"...  ...\"second line: A\"..."
             ])
         let json = try laptop.run(["conflicts", "--json"]).stdout
         #expect(json.contains(#""set_aside":"first line, laptop\nsecond line: A\nthird line, desktop""#), "\(json)")
