@@ -24,16 +24,16 @@ struct ListsByIntent {
     ///   numbered is now in a list the step did not touch: someone moved it since (a sync),
     ///   which an undo by intent would silently move back, or leave where it is and call done.
     init(_ rows: [ChangedRow], touchedLists: Set<ItemID>?, step: StepID?, _ db: Database) throws {
+        let rowsByList = try Self.rowsByList(rows, db)
         if let touchedLists {
             // A row that changes position alone names no list; the step found it in one it touched.
-            let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
-            for row in rows where row.changesPositionAlone {
-                if let parent = try ItemID.fetchOne(current, arguments: [row.id]), !touchedLists.contains(parent) {
-                    throw ChangesetApplication.Mismatch(reason: "item \(row.id) was moved to another list since")
+            for (parent, rows) in rowsByList where !touchedLists.contains(parent) {
+                if let moved = rows.first(where: \.changesPositionAlone) {
+                    throw ChangesetApplication.Mismatch(reason: "item \(moved.id) was moved to another list since")
                 }
             }
         }
-        let parents = try Self.lists(of: rows, db)
+        let parents = Set(rowsByList.keys)
         // An item moved to another list at the same number names no position: a later step
         // that changed it tells the number this step left it at.
         let unplaced = Set(rows.filter(\.movesAtTheSameNumber).map(\.id))
@@ -44,7 +44,7 @@ struct ListsByIntent {
             rows.filter { $0.kind != .update || $0.new.position != nil || $0.oldParent != nil || $0.newParent != nil }
                 .map(\.id))
         var lists: [ItemID: ListByIntent] = [:]
-        for parent in parents {
+        for (parent, rows) in rowsByList {
             let list = ListByIntent(
                 parent: parent, current: try Self.children(of: parent, db), rows: rows, placedByStep: placedByStep,
                 cameLater: cameLater, positionsAsLeft: positionsAsLeft)
@@ -59,12 +59,26 @@ struct ListsByIntent {
     /// The lists `rows` were in or go to. A row that changed position alone names no parent in
     /// the changeset: its list is the one it is in now.
     static func lists(of rows: [ChangedRow], _ db: Database) throws -> Set<ItemID> {
-        var parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
+        Set(try rowsByList(rows, db).keys)
+    }
+
+    /// `rows` by the lists they were in or go to (a row that moves its item to another list is
+    /// under both).
+    private static func rowsByList(_ rows: [ChangedRow], _ db: Database) throws -> [ItemID: [ChangedRow]] {
+        var byList: [ItemID: [ChangedRow]] = [:]
         let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
-        for row in rows where row.changesPositionAlone {
-            if let parent = try ItemID.fetchOne(current, arguments: [row.id]) { parents.insert(parent) }
+        for row in rows {
+            if row.changesPositionAlone {
+                if let parent = try ItemID.fetchOne(current, arguments: [row.id]) {
+                    byList[parent, default: []].append(row)
+                }
+                continue
+            }
+            for parent in Set([row.oldParent, row.newParent].compactMap { $0 }) {
+                byList[parent, default: []].append(row)
+            }
         }
-        return parents
+        return byList
     }
 
     /// Numbers each list 1...n in the order `ListByIntent` gives it.
