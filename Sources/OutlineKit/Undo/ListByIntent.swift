@@ -68,7 +68,7 @@ struct ListByIntent {
             Self.count(below: $0.old.position!, in: free) == Self.count(below: $0.new.position!, in: free)
         }
         .sorted { $0.old.position! < $1.old.position! }
-        let shifted = Self.longestIncreasingRun(inOrder.map { $0.new.position! })
+        let shifted = ResultsDiff.longestIncreasingSubsequence(inOrder.map { $0.new.position! })
         var placed: [ItemID: Int?] = [:]
         var movedWithin: Set<ItemID> = []
         let shiftedIDs = Set(shifted.map { inOrder[$0].id })
@@ -162,29 +162,5 @@ struct ListByIntent {
             if sorted[middle] < value { low = middle + 1 } else { high = middle }
         }
         return low
-    }
-
-    /// The indices of a longest strictly increasing run (not necessarily contiguous) of `keys`.
-    static func longestIncreasingRun(_ keys: [Int]) -> [Int] {
-        // `ends[n]`: the index of the smallest key that ends a run of n + 1 keys so far.
-        var ends: [Int] = []
-        var previous = [Int](repeating: -1, count: keys.count)
-        for (index, key) in keys.enumerated() {
-            var low = 0
-            var high = ends.count
-            while low < high {
-                let middle = (low + high) / 2
-                if keys[ends[middle]] < key { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[index] = ends[low - 1] }
-            if low == ends.count { ends.append(index) } else { ends[low] = index }
-        }
-        var run: [Int] = []
-        var index = ends.last ?? -1
-        while index >= 0 {
-            run.append(index)
-            index = previous[index]
-        }
-        return run.reversed()
     }
 }

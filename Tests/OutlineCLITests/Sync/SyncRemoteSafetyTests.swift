@@ -129,11 +129,9 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(try gitAsSomeone(["log", "--oneline", "main"], in: moved).stdout.split(separator: "\n").count == 2)
     }
 
-    /// The others moved to a copy of the remote while the laptop went on syncing with the old
-    /// one: `sync remote` to the copy is taken with a note, and the laptop's next round sends
-    /// what it sent to the old copy again, settled against the others' rounds (it was refused
-    /// as another outline's log, and the laptop was stranded).
-    @Test func aMachineThatKeptSyncingWithTheOldCopyMovesToTheNewOne() throws {
+    /// The laptop and the desk synced with `old.git` (Plan, Groceries), and the desk moved to
+    /// `copy.git`, a copy of it; the copy's path.
+    func twoMachinesAndACopyTheDeskMovedTo() throws -> (Machine, Machine, String) {
         let old = folder.file("old.git")
         try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", old])
         let laptop = machine("laptop")
@@ -144,6 +142,15 @@ struct SyncRemoteSafetyTests: SyncMachines {
         let copy = folder.file("copy.git")
         try gitAsSomeone(["clone", "--quiet", "--bare", old, copy])
         #expect(try desk.run(["sync", "remote", copy]).status == 0)
+        return (laptop, desk, copy)
+    }
+
+    /// The others moved to a copy of the remote while the laptop went on syncing with the old
+    /// one: `sync remote` to the copy is taken with a note, and the laptop's next round sends
+    /// what it sent to the old copy again, settled against the others' rounds (it was refused
+    /// as another outline's log, and the laptop was stranded).
+    @Test func aMachineThatKeptSyncingWithTheOldCopyMovesToTheNewOne() throws {
+        let (laptop, desk, copy) = try twoMachinesAndACopyTheDeskMovedTo()
         try desk.run(["add", "Desk idea"])
         try desk.run(["edit", "Plan", "Plan (desk)"])
         #expect(try desk.run(["sync"]).status == 0)
@@ -224,16 +231,7 @@ struct SyncRemoteSafetyTests: SyncMachines {
     /// The same, with the copy out of reach when the laptop moves to it: taken unchecked, and
     /// the next round, once it is back, moves onto its log (it refused, naming `sync republish`).
     @Test func aCopyOutOfReachWhenMovedToIsMovedOntoByTheNextRound() throws {
-        let old = folder.file("old.git")
-        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", old])
-        let laptop = machine("laptop")
-        let desk = machine("desk")
-        try laptop.run(["add", "Plan", "Groceries"])
-        #expect(try laptop.run(["sync", "init", old]).status == 0)
-        #expect(try desk.run(["sync", "init", old]).status == 0)
-        let copy = folder.file("copy.git")
-        try gitAsSomeone(["clone", "--quiet", "--bare", old, copy])
-        #expect(try desk.run(["sync", "remote", copy]).status == 0)
+        let (laptop, desk, copy) = try twoMachinesAndACopyTheDeskMovedTo()
         try desk.run(["edit", "Plan", "Plan (desk)"])
         #expect(try desk.run(["sync"]).status == 0)
         try laptop.run(["edit", "Groceries", "Groceries (laptop)"])
