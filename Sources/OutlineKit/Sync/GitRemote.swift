@@ -4,9 +4,9 @@ import Synchronization
 /// The git command line as the transport of the shared log: it brings the user's ssh keys,
 /// credential helpers and hosts, and outline writes no network code.
 ///
-/// The log is the first-parent history of the remote's `main`, or of its only branch when it has
-/// one branch and that is not `main` (someone renamed it: `logBranch(among:)`). Each commit's
-/// tree holds one file:
+/// The log is the first-parent history of the branch the remote's HEAD names: `main`, or the
+/// remote's only branch when that is not `main` (someone renamed it), or, among several, the
+/// one HEAD names (`fetchedHead`). Each commit's tree holds one file:
 /// `batch.json`, the operations of one sync round of one machine (`SyncBatch`), or
 /// `snapshot.json`, the whole outline as the log made it so far (`SyncSnapshot`), which a new
 /// machine starts from instead of replaying what came before. A push that is not
@@ -146,9 +146,10 @@ struct GitRemote {
     }
 
     /// Which of the remote's branches holds the log, as far as the branches tell: `main` when
-    /// it has one, else its only branch (a remote whose `main` was renamed, `trunk` say, by someone who changed the
-    /// default branch of the repository: every machine then follows it, rather than reading
-    /// the log as lost and starting a second one on `main` beside it), else `main`.
+    /// it has one, else its only branch (a remote whose `main` was renamed, `trunk` say, by
+    /// someone who changed the default branch of the repository: every machine then follows
+    /// it, rather than reading the log as lost and starting a second one on `main` beside it),
+    /// else `main`.
     static func logBranch(among branches: [String]) -> String {
         branches.count == 1 && !branches.contains(defaultBranch) ? branches[0] : defaultBranch
     }

@@ -5,9 +5,10 @@
 /// or from another list, and, among those it numbered again within the list, the ones whose
 /// order it changed (a `sort`'s, the item of a `mv --before`); the siblings it only shifted up
 /// or down by one keep their order. Those items go back to the places the step recorded, each
-/// right after the item that stood before that place then. Every other item (one the step did not move, one it only
-/// shifted, one a sync or a later step brought) keeps the order it stands in, so that what a
-/// sync did to the list beside the step stays done.
+/// right after the item that stood before that place then. Every other item (one the step did
+/// not move, one it only shifted, one a sync or a later step brought) keeps the order it stands
+/// in, so that what a sync did to the list beside the step stays done; an item that came into
+/// the list later stays after the item it followed.
 struct ListByIntent {
     /// The list's children before the step is applied, in order.
     let current: [ItemID]
