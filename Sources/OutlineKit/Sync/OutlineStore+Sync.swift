@@ -338,7 +338,11 @@ extension OutlineStore {
             if let synced = last {
                 if let head, try head == synced || git.contains(head, synced) {
                     if head == synced, try !read({ db in try SyncTables.hasChanges(db) }) {
-                        try write { db in try SyncTables.noteRound(db, sentAll: true) }
+                        try write { db in
+                            try SyncTables.noteRound(db, sentAll: true)
+                            // The remote holds the log this machine synced: checked.
+                            try SyncTables.removeConfig(db, SyncTables.remoteUncheckedKey)
+                        }
                         return summary
                     }
                 } else {
