@@ -107,6 +107,11 @@ extension Outline.Sync {
             discussion: """
                 Reads only this machine's file: it does not ask the remote.
 
+                With --json, prints {"remote", "replica", "last_commit", "last_round", \
+                "pending", "unsent_steps", "last_round_unfinished", "conflicts"}, and \
+                "parted_after" when 'sync remote' moved to a copy of the log that lacks this \
+                machine's last rounds (the next round sends them again).
+
                 Examples:
                   outline sync status
                   outline sync status --json | jq .pending
@@ -130,6 +135,7 @@ extension Outline.Sync {
                     for step in status.unsentSteps { json.value(step) }
                     json.closeArray()
                     json.field("last_round_unfinished", status.lastRoundUnfinished)
+                    if let parted = status.partedAt { json.field("parted_after", parted) }
                     json.field("conflicts", conflicts.count)
                 }
             } else {
@@ -143,6 +149,11 @@ extension Outline.Sync {
                     StandardOutput.shared.writeLine(
                         "the last round was cut short, and what it sent may be counted below; 'outline sync' finishes it"
                     )
+                }
+                if let parted = status.partedAt {
+                    StandardOutput.shared.writeLine(
+                        "the remote's log lacks this machine's rounds after commit \(parted.prefix(12)): the next round "
+                            + "sends again what this machine holds beyond it")
                 }
                 StandardOutput.shared.writeLine(
                     pending == 0

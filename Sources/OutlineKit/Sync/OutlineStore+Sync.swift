@@ -65,6 +65,10 @@ public struct SyncStatus: Sendable {
     /// went down): what it sent is in the remote but not yet recorded here, so
     /// `pendingOperations` may count it. The next round finishes the work.
     public var lastRoundUnfinished: Bool
+    /// The commit where the log of the remote `sync remote` moved to parts from the one this
+    /// machine synced (it lacks this machine's last rounds): the next round sends again what
+    /// this machine holds beyond it. Nil when they do not part, or the remote was not reached.
+    public var partedAt: String?
 }
 
 extension OutlineStore {
@@ -237,7 +241,7 @@ extension OutlineStore {
                 pendingOperations: pending.count,
                 unsentSteps: pending.isEmpty ? [] : try SyncTables.unsentSteps(db),
                 lastRound: try SyncTables.lastRound(db),
-                lastRoundUnfinished: configuration.pushing != nil)
+                lastRoundUnfinished: configuration.pushing != nil, partedAt: configuration.partedAt)
         }
     }
 

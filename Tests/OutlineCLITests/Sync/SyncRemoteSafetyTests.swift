@@ -162,6 +162,8 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(moved.status == 0, "\(moved)")
         #expect(moved.stderr.hasPrefix("note: '\(copy)' lacks this machine's last rounds"), "\(moved.stderr)")
         #expect(moved.stderr.split(separator: "\n").count == 1)
+        #expect(
+            try laptop.run(["sync", "status"]).stdout.contains("the remote's log lacks this machine's rounds after"))
         let round = try laptop.run(["sync"])
         #expect(round.status == 0, "\(round)")
         #expect(round.stdout.hasPrefix("this machine moved onto the remote's log, which lacked its last rounds"))
