@@ -51,7 +51,9 @@ struct ListByIntent {
         let leaving = Set(leavingRows.map(\.id))
         // The places the step's items held in the list as it stands now (as the step, or the
         // last undo or redo of it, left it); the items it did not move hold the others, in order.
-        let taken = Set((stayingRows + leavingRows).compactMap(\.old.position))
+        // A row numbered again whose item is gone (a later step removed it) held a place too.
+        let goneRows = rows.filter { $0.changesPositionAlone && !here.contains($0.id) }
+        let taken = Set((stayingRows + leavingRows + goneRows).compactMap(\.old.position))
         let untouched = current.filter { !placedByStep.contains($0) && !cameLater.contains($0) }
         var free: [Int] = []
         var place = 0

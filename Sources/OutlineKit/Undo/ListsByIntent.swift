@@ -24,7 +24,7 @@ struct ListsByIntent {
     ///   numbered is now in a list the step did not touch: someone moved it since (a sync),
     ///   which an undo by intent would silently move back, or leave where it is and call done.
     init(_ rows: [ChangedRow], touchedLists: Set<ItemID>?, step: StepID?, _ db: Database) throws {
-        let rowsByList = try Self.rowsByList(rows, db)
+        var (rowsByList, gone) = try Self.rowsByList(rows, db)
         if let touchedLists {
             // A row that changes position alone names no list; the step found it in one it touched.
             for (parent, rows) in rowsByList where !touchedLists.contains(parent) {
@@ -37,8 +37,16 @@ struct ListsByIntent {
         // An item moved to another list at the same number names no position: a later step
         // that changed it tells the number this step left it at.
         let unplaced = Set(rows.filter(\.movesAtTheSameNumber).map(\.id))
-        let (cameLater, positionsAsLeft) =
-            try step.map { try Self.laterHistory(of: parents, unplaced: unplaced, after: $0, db) } ?? ([], [:])
+        let later =
+            try step.map {
+                try Self.laterHistory(of: parents, unplaced: unplaced, gone: Set(gone.map(\.id)), after: $0, db)
+            }
+            ?? LaterHistory()
+        // A row numbered again whose item a later step removed still held its place: the items
+        // the step did not move fill the others.
+        for row in gone {
+            if let parent = later.removedFrom[row.id], parents.contains(parent) { rowsByList[parent]?.append(row) }
+        }
         // A row that changes only a title or a note leaves its item where it stood.
         let placedByStep = Set(
             rows.filter { $0.kind != .update || $0.new.position != nil || $0.oldParent != nil || $0.newParent != nil }
@@ -47,7 +55,7 @@ struct ListsByIntent {
         for (parent, rows) in rowsByList {
             let list = ListByIntent(
                 parent: parent, current: try Self.children(of: parent, db), rows: rows, placedByStep: placedByStep,
-                cameLater: cameLater, positionsAsLeft: positionsAsLeft)
+                cameLater: later.cameLater, positionsAsLeft: later.positionsAsLeft)
             if let moved = list.firstMovedSince() {
                 throw ChangesetApplication.Mismatch(reason: "item \(moved) was moved since")
             }
@@ -59,18 +67,23 @@ struct ListsByIntent {
     /// The lists `rows` were in or go to. A row that changed position alone names no parent in
     /// the changeset: its list is the one it is in now.
     static func lists(of rows: [ChangedRow], _ db: Database) throws -> Set<ItemID> {
-        Set(try rowsByList(rows, db).keys)
+        Set(try rowsByList(rows, db).byList.keys)
     }
 
     /// `rows` by the lists they were in or go to (a row that moves its item to another list is
-    /// under both).
-    private static func rowsByList(_ rows: [ChangedRow], _ db: Database) throws -> [ItemID: [ChangedRow]] {
+    /// under both), and the rows that change a position alone whose item is gone.
+    private static func rowsByList(_ rows: [ChangedRow], _ db: Database) throws -> (
+        byList: [ItemID: [ChangedRow]], gone: [ChangedRow]
+    ) {
         var byList: [ItemID: [ChangedRow]] = [:]
+        var gone: [ChangedRow] = []
         let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
         for row in rows {
             if row.changesPositionAlone {
                 if let parent = try ItemID.fetchOne(current, arguments: [row.id]) {
                     byList[parent, default: []].append(row)
+                } else {
+                    gone.append(row)
                 }
                 continue
             }
@@ -78,7 +91,7 @@ struct ListsByIntent {
                 byList[parent, default: []].append(row)
             }
         }
-        return byList
+        return (byList, gone)
     }
 
     /// Numbers each list 1...n in the order `ListByIntent` gives it.
@@ -90,27 +103,41 @@ struct ListsByIntent {
         }
     }
 
-    /// What the steps after `step` (a sync's, or a later one's) did that the step's rows cannot
-    /// tell: which items they put in any of `lists`, as a new item or moved there, and the
-    /// positions the step left `unplaced` at, where a later step changed them.
-    private static func laterHistory(
-        of lists: Set<ItemID>, unplaced: Set<ItemID>, after step: StepID, _ db: Database
-    ) throws -> (cameLater: Set<ItemID>, positionsAsLeft: [ItemID: Int]) {
-        var entered = Set<ItemID>()
+    /// What the steps after a step did that its rows cannot tell (`laterHistory`).
+    struct LaterHistory {
+        /// The items they put in the step's lists, as a new item or moved there.
+        var cameLater: Set<ItemID> = []
+        /// The positions the step left items at that it moved to another list at the same
+        /// number, where a later step changed them.
         var positionsAsLeft: [ItemID: Int] = [:]
+        /// The list each of the step's items that a later step removed was removed from.
+        var removedFrom: [ItemID: ItemID] = [:]
+    }
+
+    /// What the steps after `step` (a sync's, or a later one's) did to `lists`, to the items
+    /// in `unplaced` (moved at the same number) and to those in `gone` (removed since).
+    private static func laterHistory(
+        of lists: Set<ItemID>, unplaced: Set<ItemID>, gone: Set<ItemID>, after step: StepID, _ db: Database
+    ) throws -> LaterHistory {
+        var history = LaterHistory()
         let later = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE id > ? ORDER BY id"),
             arguments: [step])
         while let row = try later.next() {
             let bytes: Data = row[0]
             for changed in try SessionChangeset(bytes: bytes).rows(inverted: false) {
-                if let parent = changed.newParent, lists.contains(parent) { entered.insert(changed.id) }
-                if unplaced.contains(changed.id), positionsAsLeft[changed.id] == nil, let old = changed.old.position {
-                    positionsAsLeft[changed.id] = old
+                if let parent = changed.newParent, lists.contains(parent) { history.cameLater.insert(changed.id) }
+                if unplaced.contains(changed.id), history.positionsAsLeft[changed.id] == nil,
+                    let old = changed.old.position
+                {
+                    history.positionsAsLeft[changed.id] = old
+                }
+                if gone.contains(changed.id), changed.kind == .delete, let parent = changed.oldParent {
+                    history.removedFrom[changed.id] = parent
                 }
             }
         }
-        return (entered, positionsAsLeft)
+        return history
     }
 
     /// The children of `parent` with their positions, by position, then id.
