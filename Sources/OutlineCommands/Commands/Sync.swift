@@ -41,7 +41,11 @@ extension Outline.Sync {
             abstract: "Run one round of sync (the default): bring the others' changes, send this machine's.",
             discussion: """
                 With --json, prints the change report of what the round changed here (one \
-                line, in the form 'watch --json' uses), or nothing when it changed nothing.
+                line, in the form 'watch --json' uses), or nothing when it changed nothing; \
+                it also holds "rescued", [{"count", "to"}] for items moved up because their \
+                parent was removed elsewhere, and "skipped", the moves not made, in words, when \
+                there are any. What the round says beside its summary (conflicts, items moved \
+                up, moves skipped) goes to standard error then.
 
                 Examples:
                   outline sync
@@ -282,25 +286,37 @@ enum SyncOutput {
                 ChangeOutput.writeReport(
                     &writer, step: step, key: StepEvent.done.reportKey,
                     name: Action.sync(added: summary.added, removed: summary.removed, changed: summary.changed).name,
-                    changes: summary.changes)
+                    changes: summary.changes
+                ) { json in
+                    // What the round did not make as it was asked, beside the changes it made.
+                    if !summary.rescued.isEmpty {
+                        json.key("rescued")
+                        json.openArray()
+                        for rescue in summary.rescued {
+                            json.openObject()
+                            json.field("count", rescue.count)
+                            json.field("to", rescue.to.description)
+                            json.closeObject()
+                        }
+                        json.closeArray()
+                    }
+                    if !summary.skipped.isEmpty {
+                        json.key("skipped")
+                        json.openArray()
+                        for skipped in summary.skipped { json.value(skipped) }
+                        json.closeArray()
+                    }
+                }
                 output.writeLine(writer.text)
             }
-            // Standard output holds the change report alone; a move and a conflict are still said.
+            // Standard output holds the change report alone; a move, a skipped move, items moved
+            // up and a conflict are still said.
             if let moved = movedLine(summary) { StandardError.writeLine(moved) }
-            for conflict in summary.conflicts { StandardError.writeLine(ConflictOutput.roundLine(conflict)) }
+            for line in notes(summary) { StandardError.writeLine(line) }
         } else if summary.notSent == nil || summary.brought > 0 {
             if let moved = movedLine(summary) { output.writeLine(moved) }
             output.writeLine(TitleSanitizer.forTerminal(line(summary)))
-            for skipped in summary.skipped { output.writeLine(TitleSanitizer.forTerminal("skipped \(skipped)")) }
-            for rescue in summary.rescued {
-                let items = rescue.count == 1 ? "1 item" : "\(rescue.count) items"
-                let place = rescue.to.titles.isEmpty ? "the top level" : rescue.to.description
-                output.writeLine(
-                    TitleSanitizer.forTerminal(
-                        "\(items) moved to \(place): \(rescue.count == 1 ? "its parent was" : "their parents were") "
-                            + "removed on another machine"))
-            }
-            for conflict in summary.conflicts { output.writeLine(ConflictOutput.roundLine(conflict)) }
+            for line in notes(summary) { output.writeLine(line) }
         }
         if let failure = summary.notSent {
             if case .pushRefused = failure {
@@ -308,6 +324,19 @@ enum SyncOutput {
             }
             throw CommandFailure(message: failure.commandLineMessage)
         }
+    }
+
+    /// The lines a round says after its summary: the moves it skipped, the items it moved up,
+    /// and the conflicts it brought.
+    private static func notes(_ summary: SyncSummary) -> [String] {
+        summary.skipped.map { TitleSanitizer.forTerminal("skipped \($0)") }
+            + summary.rescued.map { rescue in
+                let items = rescue.count == 1 ? "1 item" : "\(rescue.count) items"
+                let place = rescue.to.titles.isEmpty ? "the top level" : rescue.to.description
+                return TitleSanitizer.forTerminal(
+                    "\(items) moved to \(place): \(rescue.count == 1 ? "its parent was" : "their parents were") "
+                        + "removed on another machine")
+            } + summary.conflicts.map(ConflictOutput.roundLine)
     }
 
     /// What a round says when it moved onto a log another machine republished, or onto the

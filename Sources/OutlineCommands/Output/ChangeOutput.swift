@@ -43,11 +43,12 @@ enum ChangeOutput {
     }
 
     /// One change report object, whole: `{"step", KEY: name, "changes"}`, then `"ids"` when given
-    /// and `"dry_run": true` for a dry run (JSON keys are snake case, as `done_at` is). Changes that can no longer be known (`watch` of a
-    /// pruned step) are written as null, and so is the name of a pruned step.
+    /// and `"dry_run": true` for a dry run (JSON keys are snake case, as `done_at` is), then what
+    /// `more` writes (a sync round's `"rescued"` and `"skipped"`). Changes that can no longer be
+    /// known (`watch` of a pruned step) are written as null, and so is the name of a pruned step.
     static func writeReport(
         _ json: inout JSONWriter, step: Int64?, key: StaticString, name: String?, changes: [ReportedChange]?,
-        ids: [ItemID]? = nil, dryRun: Bool = false
+        ids: [ItemID]? = nil, dryRun: Bool = false, more: ((inout JSONWriter) -> Void)? = nil
     ) {
         json.openObject()
         json.field("step", step)
@@ -65,6 +66,7 @@ enum ChangeOutput {
             json.value(ids)
         }
         if dryRun { json.field("dry_run", true) }
+        more?(&json)
         json.closeObject()
     }
 

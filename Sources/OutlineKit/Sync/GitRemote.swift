@@ -19,9 +19,6 @@ struct GitRemote {
     let remote: String
     /// How long each git command may run, in seconds (`SyncTransportSettings.timeout`).
     var timeout: TimeInterval = SyncTransportSettings.defaultTimeout
-    /// The last commit of the log this machine synced; nil for a machine that joins. Which of
-    /// several branches holds the log is told by it (`fetchedHead`).
-    var lastSynced: String?
     /// Whether `fetch` leaves a cache that holds only the log's newest part as it is: set for
     /// the round of a machine that joins, which fetches the rest beside it (`HistoryFetch`).
     var keepsPartialHistory = false
@@ -119,16 +116,12 @@ struct GitRemote {
     func fetchedHead() throws -> String? {
         let heads = try fetchedBranches()
         var branch = Self.logBranch(among: Array(heads.keys))
-        // Among several branches, the log is on the one the remote's HEAD names (SPEC): asked
-        // of the remote (a second connection) only when the usual one will not do: it is
-        // missing (renamed, with another branch beside it), or lacks what this machine last
-        // synced (an old copy pushed back beside the renamed log), or a machine joins.
-        if heads.count > 1 {
-            let usual = heads[branch] ?? nil
-            let doubtful =
-                try usual == nil || lastSynced.map { last in try !contains(usual!, last) } ?? true
-            if doubtful, let named = try remoteHead(), heads[named] != nil { branch = named }
-        }
+        // Among several branches, the log is on the one the remote's HEAD names (SPEC), asked
+        // of the remote (a second connection: an outline's remote usually holds one branch).
+        // Asked every round, so that all machines agree: a machine that chose by what it last
+        // synced kept writing to an old `main` pushed back beside the renamed log, while the
+        // others wrote to the log.
+        if heads.count > 1, let named = try remoteHead(), heads[named] != nil { branch = named }
         foundBranch.name.withLock { $0 = branch }
         return heads[branch] ?? nil
     }

@@ -224,9 +224,8 @@ extension OutlineStore {
         try SyncArgumentCheck.stored(configuration, includingRemote: !replacingRemote)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
-        var git = GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout)
-        git.lastSynced = configuration.lastCommit
-        return try body(git, configuration)
+        return try body(
+            GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout), configuration)
     }
 
     /// Where this outline's sync stands, read locally.

@@ -32,8 +32,7 @@ extension OutlineStore {
         try SyncArgumentCheck.remote(remote, stored: false)
         return try withSyncLock(replacingRemote: true) { _, configuration in
             let current = configuration.remote
-            var git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
-            git.lastSynced = configuration.lastCommit
+            let git = GitRemote(cache: syncCache, remote: remote, timeout: syncTransport.timeout)
             var move = RemoteMove.checked
             do {
                 let head = try git.fetch()
