@@ -251,4 +251,30 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(try desk.titles() == ["Plan (desk)", "Groceries (laptop)"])
         #expect(try laptop.titles() == desk.titles())
     }
+
+    /// An old `main` pushed back beside the renamed log, holding one machine's last round but
+    /// not the other's: both write to the branch HEAD names, and converge (they split for good,
+    /// each writing to the branch that held its last round).
+    @Test func machinesAgreeOnTheBranchAfterAnOldMainIsPushedBack() throws {
+        let remote = folder.file("split.git")
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", remote])
+        let laptop = machine("laptop")
+        let desk = machine("desk")
+        try laptop.run(["add", "Plan"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        #expect(try desk.run(["sync", "init", remote]).status == 0)
+        try gitAsSomeone(["branch", "-m", "main", "trunk"], in: remote)
+        let old = try gitAsSomeone(["rev-parse", "trunk"], in: remote).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        try laptop.run(["add", "Milk"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        try gitAsSomeone(["branch", "main", old], in: remote)
+        try desk.run(["add", "Eggs"])
+        #expect(try desk.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try desk.run(["sync"]).status == 0)
+        #expect(try laptop.titles() == desk.titles())
+        #expect(Set(try laptop.titles()) == ["Plan", "Milk", "Eggs"])
+        #expect(try gitAsSomeone(["rev-parse", "main"], in: remote).stdout.hasPrefix(old))
+    }
 }
