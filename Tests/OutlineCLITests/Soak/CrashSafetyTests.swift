@@ -9,7 +9,8 @@ struct CrashSafetyTests {
     let outline = OutlineProcess()
 
     /// Starts `outline ARGUMENTS` with standard input from `inputFile`, kills it with SIGKILL after
-    /// `delay` seconds, and returns whether it had already finished by itself.
+    /// `delay` seconds, and returns whether it had already finished by itself. It is waited for
+    /// in steps, so that a run given long to finish ends as soon as it does.
     private func runAndKill(_ arguments: [String], inputFile: String?, after delay: TimeInterval) throws -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: OutlineProcess.binary)
@@ -18,7 +19,10 @@ struct CrashSafetyTests {
         process.standardError = FileHandle.nullDevice
         process.standardInput = inputFile.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
         try process.run()
-        usleep(useconds_t(delay * 1_000_000))
+        let deadline = Date().addingTimeInterval(delay)
+        while process.isRunning, Date() < deadline {
+            usleep(useconds_t(min(0.01, max(0, deadline.timeIntervalSinceNow)) * 1_000_000))
+        }
         let finished = !process.isRunning
         if !finished { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
@@ -46,7 +50,8 @@ struct CrashSafetyTests {
             #expect(try outline.run(["check"]).status == 0, "attempt \(attempt)")
         }
         // Let one run finish, so that undo has the big step to revert.
-        _ = try runAndKill(["add", "-"], inputFile: titles, after: 30)
+        // Given minutes: on a loaded 2-core machine a debug build took over 30 s.
+        _ = try runAndKill(["add", "-"], inputFile: titles, after: 600)
         let full = try itemCount()
         #expect(full >= 200_000)
         let undo = try outline.run(["undo"])
@@ -60,7 +65,7 @@ struct CrashSafetyTests {
         try outline.run(["add", "big"])
         let titles = outline.directory + "/titles.txt"
         try (1...50_000).map { "child \($0)\n" }.joined().write(toFile: titles, atomically: true, encoding: .utf8)
-        _ = try runAndKill(["add", "-", "--under", "1"], inputFile: titles, after: 30)
+        _ = try runAndKill(["add", "-", "--under", "1"], inputFile: titles, after: 600)
         let whole = try outline.tsv()
         #expect(whole.count == 50_001)
         var rng = SeededGenerator(seed: 7)
