@@ -387,7 +387,7 @@ extension OutlineStore {
             var broughtFrom = reference
             var moved: MovedOnto?
             if let republished {
-                let onto = try moveOnto(republished, bringing: entries)
+                let onto = try moveOnto(republished, bringing: entries, git: git)
                 (broughtFrom, reference, conflictsBeyondFork, moved) = (
                     onto.base, onto.measuredFrom, onto.conflicts, onto
                 )
@@ -462,7 +462,8 @@ extension OutlineStore {
                     SyncConflicts.settle(pending, reference: reference, brought: brought), reference: reference,
                     brought: brought)
                 let batch = SyncBatch(
-                    replica: configuration.replica, sequence: own.highestSequence + 1, operations: settled.operations)
+                    replica: configuration.replica, sequence: own.highestSequence + 1, carries: republished?.left,
+                    operations: settled.operations)
                 var sent = brought
                 sent.touched = []
                 sent.rescued = []

@@ -98,6 +98,25 @@ extension OutlineStore {
         }
     }
 
+    /// How many of the commits this machine holds beyond the fork (`log.leftEntries`, oldest
+    /// first) another machine that moved onto the new log first sent again already: through the
+    /// newest commit any batch among `entries` carries, all of them when one carries a commit
+    /// past this machine's last.
+    static func carriedByOthers(_ log: RepublishedLog, in entries: [GitRemote.LogEntry], git: GitRemote) throws
+        -> Int
+    {
+        var carried = 0
+        for logged in entries {
+            guard case .batch(let batch) = logged.entry, let commit = batch.carries else { continue }
+            if let index = log.leftEntries.firstIndex(where: { $0.commit == commit }) {
+                carried = max(carried, index + 1)
+            } else if (try? git.contains(commit, log.left)) == true {
+                return log.leftEntries.count
+            }
+        }
+        return carried
+    }
+
     /// Refuses to replace what the remote holds unless it is this outline's log, rewritten: a
     /// remote that holds anything outline did not write (someone's project, pushed to the same
     /// address) or another outline's log (one that shares no commit with this outline's) is left
@@ -144,6 +163,11 @@ extension OutlineStore {
         var base: SyncTree
         /// Whether nobody republished it: it is a copy of the log that others went on with.
         var parted = false
+        /// The last commit this machine synced, on the log it leaves.
+        var left: String
+        /// The commits of the log it leaves after `fork` through `left`: what this machine
+        /// holds that the new log may lack.
+        var leftEntries: [GitRemote.LogEntry]
     }
 
     /// The republished log at `head` that this machine, last synced at `last`, moves onto; nil
@@ -163,7 +187,9 @@ extension OutlineStore {
         base.touched = []
         base.skipped = []
         base.rescued = []
-        return RepublishedLog(fork: fork, base: base, parted: !republished)
+        return RepublishedLog(
+            fork: fork, base: base, parted: !republished, left: last,
+            leftEntries: try logEntries(git, after: fork, upTo: last))
     }
 
     /// Makes this machine's changes be measured from `log.base` rather than from the log it
@@ -181,9 +207,17 @@ extension OutlineStore {
     /// change, and must not undo a change the new log made to it since. One this machine had
     /// seen removed is measured from its copy as it was, live, so that the removal is sent
     /// again and a change it never saw is set aside as a conflict.
-    func moveOnto(_ log: RepublishedLog, bringing entries: [GitRemote.LogEntry]) throws -> MovedOnto {
+    ///
+    /// What another machine that moved first sent again for what it held of the old log (its
+    /// batch `carries` that log's commit), this machine does not send again: its changes are
+    /// measured from the fork with those commits on top, so that what it only relayed, or sent
+    /// and that one carried over, does not undo what the new log changed since (SPEC, "Sync").
+    func moveOnto(_ log: RepublishedLog, bringing entries: [GitRemote.LogEntry], git: GitRemote) throws
+        -> MovedOnto
+    {
         var newLog = log.base
         for logged in entries { newLog.apply(logged.entry) }
+        let carried = try Self.carriedByOthers(log, in: entries, git: git)
         return try write { db in
             let old = try SyncTables.base(db)
             var moved = log.base
@@ -191,6 +225,10 @@ extension OutlineStore {
                 moved.touched.insert(uid)
             }
             var measuredFrom = moved
+            for logged in log.leftEntries.prefix(carried) { measuredFrom.apply(logged.entry) }
+            // Only the items: the conflicts are carried over below, by their own rule.
+            measuredFrom.conflicts = moved.conflicts
+            measuredFrom.conflictCount = moved.conflictCount
             for uid in old.uids where !log.base.isLive(uid) && newLog[uid] != nil {
                 if old.isLive(uid) {
                     measuredFrom.set(uid, old[uid]!)

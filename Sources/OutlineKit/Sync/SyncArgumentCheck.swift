@@ -42,7 +42,8 @@ enum SyncArgumentCheck {
         [("last commit synced", configuration.lastCommit), ("commit being pushed", configuration.pushing)]
     }
 
-    private static func isHexadecimal(_ value: String) -> Bool {
+    /// Whether `value` could be a commit id: hexadecimal digits only, never an option to git.
+    static func isHexadecimal(_ value: String) -> Bool {
         !value.isEmpty
             && value.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
     }

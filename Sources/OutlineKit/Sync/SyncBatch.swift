@@ -8,6 +8,12 @@ struct SyncBatch: Equatable, Sendable {
     /// batches were numbered. With `replica`, it lets a machine know its own batches in the log
     /// whatever happened to the round that pushed them (`SyncTables.ownSequence`).
     var sequence: Int? = nil
+    /// For the first batch of a machine that moved onto a log lacking its last rounds (`sync
+    /// republish` elsewhere, or a copy of the remote the others went on with): the last commit
+    /// of the old log it synced. It resends what it held through that commit, others' changes
+    /// it only relayed too, so a machine that moves later knows those are in the new log already
+    /// and does not send them again over what was changed since (`OutlineStore.moveOnto`).
+    var carries: String? = nil
     /// In the order they are applied.
     var operations: [SyncOperation]
 
@@ -20,11 +26,15 @@ struct SyncBatch: Equatable, Sendable {
     var writtenFormat: Int { operations.allSatisfy(\.fitsFirstFormat) ? 1 : Self.format }
 
     /// The batch as JSON: `{"format": 1, "replica": ..., "seq": N, "ops": [...]}`, one
-    /// operation a line. Readers that predate `seq` pass over it.
+    /// operation a line. Readers that predate `seq` or `carries` pass over them.
     func encoded() -> Data {
         var text = Array("{\"format\": \(writtenFormat), \"replica\": ".utf8)
         JSONText.appendQuoted(replica, to: &text)
         if let sequence { text += ", \"seq\": \(sequence)".utf8 }
+        if let carries {
+            text += ", \"carries\": ".utf8
+            JSONText.appendQuoted(carries, to: &text)
+        }
         text += ", \"ops\": [".utf8
         for (index, operation) in operations.enumerated() {
             text += (index == 0 ? "\n" : ",\n").utf8
@@ -148,6 +158,13 @@ struct SyncBatch: Equatable, Sendable {
             }
             sequence = number
         }
+        var carries: String?
+        if let value = object["carries"] {
+            guard let commit = value as? String, SyncArgumentCheck.isHexadecimal(commit) else {
+                throw SyncLogError("its carries is not a commit id")
+            }
+            carries = commit
+        }
         var operations: [SyncOperation] = []
         operations.reserveCapacity(list.count)
         for (index, entry) in list.enumerated() {
@@ -160,7 +177,7 @@ struct SyncBatch: Equatable, Sendable {
                 throw SyncLogError("operation \(index + 1): \(error.reason)")
             }
         }
-        return SyncBatch(replica: replica, sequence: sequence, operations: operations)
+        return SyncBatch(replica: replica, sequence: sequence, carries: carries, operations: operations)
     }
 
     /// Reads one operation from the members of its JSON object.

@@ -183,6 +183,41 @@ struct SyncRemoteSafetyTests: SyncMachines {
         #expect(try desk.titles() == laptop.titles())
     }
 
+    /// A machine that only relayed others' rounds on the old copy moves last: what the first to
+    /// move sent again for all it held is not sent a second time, so the later move and title
+    /// the desk gave after seeing them stand (they were reverted on every machine, the title
+    /// with a conflict, the move without a word). Its own change that the first to move
+    /// carried is not sent again either; its change made after is.
+    @Test func whatAMachineOnlyRelayedIsNotSentAgainWhenItMoves() throws {
+        let (laptop, desk, copy) = try twoMachinesAndACopyTheDeskMovedTo()
+        let phone = machine("phone")
+        #expect(try phone.run(["sync", "init", folder.file("old.git")]).status == 0)
+        try phone.run(["add", "Phone idea"])
+        #expect(try phone.run(["sync"]).status == 0)
+        try laptop.run(["mv", "Groceries", "--before", "Plan"])
+        try laptop.run(["edit", "Plan", "Plan (laptop)"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try phone.run(["sync"]).status == 0, "the phone relays the laptop's round")
+        #expect(try laptop.run(["sync", "remote", copy]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try desk.run(["sync"]).status == 0)
+        #expect(try desk.titles() == ["Groceries", "Plan (laptop)", "Phone idea"])
+        // Having seen the laptop's changes, the desk changes them again.
+        try desk.run(["mv", "Groceries", "--after", "Phone idea"])
+        try desk.run(["edit", "Plan (laptop)", "Plan (desk)"])
+        #expect(try desk.run(["sync"]).status == 0)
+        try phone.run(["add", "Phone later"])
+        #expect(try phone.run(["sync", "remote", copy]).status == 0)
+        let round = try phone.run(["sync"])
+        #expect(round.status == 0, "\(round)")
+        for machine in [laptop, desk, phone] { #expect(try machine.run(["sync"]).status == 0) }
+        let expected = ["Plan (desk)", "Phone idea", "Groceries", "Phone later"]
+        for machine in [laptop, desk, phone] {
+            #expect(try machine.titles() == expected)
+            #expect(try machine.run(["conflicts"]).stdout.isEmpty)
+        }
+    }
+
     /// The remote's branch renamed (`main` to `trunk`, HEAD with it, as a host's "rename the
     /// default branch" does): every machine, and one that joins, follows it, and no second log
     /// is started on `main` beside it (it read as a lost log, and a new machine found the

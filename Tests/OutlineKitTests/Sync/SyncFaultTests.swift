@@ -266,4 +266,17 @@ import Testing
         try sound.requireReadable()
         #expect(try SyncBatch.decoded(sound.encoded()).sequence == 2)
     }
+
+    /// The commit a moving machine's batch carries reads back; one that is not a commit id (git
+    /// would read `--upload-pack=…` as an option) makes the batch unreadable.
+    @Test func aBatchCarriesOnlyACommitID() throws {
+        let carrying = SyncBatch(
+            replica: "r", sequence: 1, carries: "0123abcdef", operations: [.setTitle(uid: "abc", title: "x")])
+        try carrying.requireReadable()
+        #expect(try SyncBatch.decoded(carrying.encoded()).carries == "0123abcdef")
+        let text = String(decoding: carrying.encoded(), as: UTF8.self)
+            .replacingOccurrences(of: "0123abcdef", with: "--upload-pack=touch x")
+        let refused = #expect(throws: SyncLogError.self) { try SyncBatch.decoded(Data(text.utf8)) }
+        #expect(refused?.reason == "its carries is not a commit id")
+    }
 }
