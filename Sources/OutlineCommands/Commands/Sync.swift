@@ -112,8 +112,8 @@ extension Outline.Sync {
                 Reads only this machine's file: it does not ask the remote.
 
                 With --json, prints {"remote", "replica", "last_commit", "last_round", \
-                "pending", "unsent_steps", "last_round_unfinished", "conflicts"}, and \
-                "parted_after" when 'sync remote' moved to a copy of the log that lacks this \
+                "pending", "unsent_steps", "last_round_unfinished", "round_running", \
+                "conflicts"}, and "parted_after" when 'sync remote' moved to a copy of the log that lacks this \
                 machine's last rounds (the next round sends them again).
 
                 Examples:
@@ -139,6 +139,7 @@ extension Outline.Sync {
                     for step in status.unsentSteps { json.value(step) }
                     json.closeArray()
                     json.field("last_round_unfinished", status.lastRoundUnfinished)
+                    json.field("round_running", status.roundRunning)
                     if let parted = status.partedAt { json.field("parted_after", parted) }
                     json.field("conflicts", conflicts.count)
                 }
@@ -149,7 +150,11 @@ extension Outline.Sync {
                     "last synced: "
                         + (status.lastCommit.map { "commit " + String($0.prefix(12)) } ?? "never")
                         + (status.lastRound.map { ", " + Moment.local($0) } ?? ""))
-                if status.lastRoundUnfinished {
+                if status.roundRunning {
+                    StandardOutput.shared.writeLine(
+                        "a round runs now" + (status.runningProcess.map { " (process \($0))" } ?? "")
+                            + ": what it sends may still be counted below")
+                } else if status.lastRoundUnfinished {
                     StandardOutput.shared.writeLine(
                         "the last round was cut short, and what it sent may be counted below; 'outline sync' finishes it"
                     )
@@ -365,6 +370,7 @@ enum SyncOutput {
                 [(summary.added, "added"), (summary.removed, "removed"), (summary.changed, "changed")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
                 + (summary.workflowChanged ? ["the workflow changed"] : [])
+                + (summary.conflictsClosed > 0 ? ["\(count(summary.conflictsClosed, "conflict")) closed"] : [])
             let here = effects.isEmpty ? "nothing changed here" : effects.joined(separator: ", ") + " here"
             parts.append("brought \(count(summary.brought, "change")) (\(here))")
         }

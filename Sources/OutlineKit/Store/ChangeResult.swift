@@ -11,10 +11,13 @@ public struct ChangeResult: Equatable, Sendable {
     public var changes: [ReportedChange] = []
     /// The parents whose lists of children the command changed, for the step's `ListEnds`.
     var touchedParents: Set<ItemID>
+    /// The items the command moved within their list on purpose, when it says (`ListEnds`).
+    var movedWithin: Set<ItemID>?
 
-    init(action: Action, ids: [ItemID] = [], touchedParents: Set<ItemID> = []) {
+    init(action: Action, ids: [ItemID] = [], touchedParents: Set<ItemID> = [], movedWithin: Set<ItemID>? = nil) {
         self.action = action
         self.ids = ids
         self.touchedParents = touchedParents
+        self.movedWithin = movedWithin
     }
 }

@@ -120,7 +120,10 @@ extension OutlineStore {
             let action = Action.move(
                 titles: items.map(\.title),
                 destination: try describeDestination(db, placement: placement, parent: destination))
-            return ChangeResult(action: action, touchedParents: Set(items.map(\.parentID)).union([destination]))
+            // The items named, not the siblings they passed: `mv c --after d` moved c, not d.
+            return ChangeResult(
+                action: action, touchedParents: Set(items.map(\.parentID)).union([destination]),
+                movedWithin: Set(items.filter { $0.parentID == destination }.map(\.id)))
         }
     }
 

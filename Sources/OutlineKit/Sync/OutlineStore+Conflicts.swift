@@ -54,7 +54,7 @@ extension OutlineStore {
                 action: .takeConflict(
                     number: number, what: what,
                     title: what == "removed" ? conflict.setAside ?? "" : listed.path.titles.last ?? ""),
-                touchedParents: outcome.parents)
+                touchedParents: outcome.parents, movedWithin: outcome.movedWithin)
         }
     }
 

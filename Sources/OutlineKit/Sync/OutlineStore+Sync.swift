@@ -21,6 +21,8 @@ public struct SyncSummary: Sendable {
     public var changed = 0
     /// Whether the round changed the workflow here (`outline workflow`).
     public var workflowChanged = false
+    /// How many conflicts listed here the round closed: taken or dismissed on another machine.
+    public var conflictsClosed = 0
     /// Operations that could not be applied as they were (a move into the item's own subtree,
     /// made on two machines at once), in words.
     public var skipped: [String] = []
@@ -69,6 +71,11 @@ public struct SyncStatus: Sendable {
     /// machine synced (it lacks this machine's last rounds): the next round sends again what
     /// this machine holds beyond it. Nil when they do not part, or the remote was not reached.
     public var partedAt: String?
+    /// Whether a round of this outline runs now (it holds the sync lock): an unfinished last
+    /// round is that one, not one cut short.
+    public var roundRunning = false
+    /// The process of the round that runs now, when known.
+    public var runningProcess: Int32?
 }
 
 extension OutlineStore {
@@ -231,16 +238,20 @@ extension OutlineStore {
     /// Where this outline's sync stands, read locally.
     public func syncStatus() throws -> SyncStatus {
         guard !isEmptyStandIn else { throw SyncFailure.notSetUp }
+        let running = SyncLock.runningRound(directory: syncCache)
         return try read { db in
             guard let configuration = try SyncTables.configuration(db) else { throw SyncFailure.notSetUp }
             let base = try SyncTables.base(db)
             let pending = try SyncDiff.operations(db, base: base)
-            return SyncStatus(
+            var status = SyncStatus(
                 remote: configuration.remote, replica: configuration.replica, lastCommit: configuration.lastCommit,
                 pendingOperations: pending.count,
                 unsentSteps: pending.isEmpty ? [] : try SyncTables.unsentSteps(db),
                 lastRound: try SyncTables.lastRound(db),
                 lastRoundUnfinished: configuration.pushing != nil, partedAt: configuration.partedAt)
+            status.roundRunning = running.running
+            status.runningProcess = running.process
+            return status
         }
     }
 
@@ -553,18 +564,25 @@ extension OutlineStore {
                 summary.workflowChanged = outcome.workflowChanged
                 return ChangeResult(
                     action: .sync(added: outcome.added, removed: outcome.removed, changed: outcome.changed),
-                    touchedParents: outcome.parents)
+                    touchedParents: outcome.parents, movedWithin: outcome.movedWithin)
             }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
                     db, name: result.action.name, changeset: changeset,
-                    listEnds: try ListEnds(db, parents: result.touchedParents), levels: levelsOfUndo, bySync: true)
+                    listEnds: try ListEnds(db, parents: result.touchedParents, movedWithin: result.movedWithin),
+                    levels: levelsOfUndo, bySync: true)
                 if reportingChanges { summary.changes = try report(db, try changeset.rows(inverted: false)) }
                 summary.step = result.step
             }
             // What differs from the log's outline now is what is left to send.
+            let listedBefore = try SyncTables.listedConflicts(db)
             try SyncTables.writeBase(
                 db, final, final.touched, conflictsRenumberedAfter: conflictsRenumberedAfter)
+            let listedAfter = try SyncTables.listedConflicts(db)
+            summary.conflictsClosed =
+                listedBefore.filter { before in
+                    !listedAfter.contains { $0.setsAsideTheSame(as: before) }
+                }.count
             var stillChanged: [ItemID] = []
             for uid in affected where target[uid] != final[uid] {
                 if let id = try SyncTables.id(of: uid, db) { stillChanged.append(id) }

@@ -16,6 +16,10 @@ enum SyncApplier {
         var changed = 0
         /// Whether the workflow changed.
         var workflowChanged = false
+        /// The items the tree moved within their list: their place in the log's order changed
+        /// (a `mv` on another machine), not only their number, which a sibling that came, went or
+        /// moved changes too. Undo by intent is stopped by these, not by the others (`ListEnds`).
+        var movedWithin: Set<ItemID> = []
     }
 
     static func apply(_ tree: SyncTree, to uids: Set<String>, _ db: Database) throws -> Outcome {
@@ -189,6 +193,8 @@ enum SyncApplier {
             }
         }
         let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position != ?")
+        // The log's copy before the round: an item whose key differs there was moved.
+        let placeInLog = try db.cachedStatement(sql: "SELECT parent, key FROM sync_base WHERE uid = ?")
         let added = Set(additions)
         for parentUID in parentUIDs.sorted() {
             guard let parent = try localID(parentUID) else { continue }
@@ -197,8 +203,14 @@ enum SyncApplier {
             for (index, uid) in (children[parentUID] ?? []).enumerated() where !added.contains(uid) {
                 guard let id = try localID(uid) else { continue }
                 try renumber.execute(arguments: [index + 1, id, index + 1])
+                guard db.changesCount > 0 else { continue }
                 // A sibling numbered again because another came or went has not changed.
-                if reordered.contains(uid), db.changesCount > 0 { outcome.changed += 1 }
+                if reordered.contains(uid) { outcome.changed += 1 }
+                if let node = tree[uid], let before = try Row.fetchOne(placeInLog, arguments: [uid]),
+                    before[0] as String == node.parent, before[1] as String != node.key
+                {
+                    outcome.movedWithin.insert(id)
+                }
             }
         }
         return outcome

@@ -54,6 +54,9 @@ enum SyncDiff {
             uids[id] = read
             return read
         }
+        // The items moved on purpose get new keys, whatever order the rest keeps: `mv x --after
+        // y` (they swap) moves x, and a machine that moved x elsewhere meanwhile is told so.
+        let movedHere = try SyncTables.movedWithinSinceLastRound(db)
         // Every child of each list that holds a changed item, with its final key.
         var structural: [(id: ItemID, operation: SyncOperation)] = []
         var content: [SyncOperation] = []
@@ -77,7 +80,7 @@ enum SyncDiff {
                             parent: parentUID, key: "", title: child[1], doneAt: child[2], note: child[3], isLive: true,
                             attributes: SyncAttributes(row: child, startingAt: 4))))
             }
-            assignKeys(&items, base: base)
+            assignKeys(&items, base: base, moved: movedHere)
             for item in items {
                 guard let node = base[item.uid], node.isLive else {
                     structural.append(
@@ -107,13 +110,15 @@ enum SyncDiff {
     /// in this list in the log and are still in the log's order (by key, then global id) keep
     /// their keys; the others get keys between their neighbours'. Where two kept neighbours
     /// share a key (two machines made them at once) and an item goes between them, no key lies
-    /// between, so the second of them gets a new one too.
-    private static func assignKeys(_ items: inout [LocalItem], base: SyncTree) {
+    /// between, so the second of them gets a new one too. The items in `moved` (moved here on
+    /// purpose) are left out of the run.
+    private static func assignKeys(_ items: inout [LocalItem], base: SyncTree, moved: Set<ItemID>) {
         let oldKeys: [String?] = items.map { item in
             guard let node = base[item.uid], node.isLive, node.parent == item.parentUID else { return nil }
             return node.key
         }
-        var kept = longestRisingRun(oldKeys, uids: items.map(\.uid))
+        let candidates = zip(items, oldKeys).map { item, key in moved.contains(item.id) ? nil : key }
+        var kept = longestRisingRun(candidates, uids: items.map(\.uid))
         var index = 0
         var lower: String?
         while index < items.count {

@@ -60,8 +60,24 @@ final class SyncLock {
         return true
     }
 
+    /// Whether a round of the cache `directory` holds its lock now, and its process when the
+    /// file names one that runs: asked without waiting, and without making the file. A lock
+    /// taken here for that instant makes a round that starts then wait a moment, in silence.
+    static func runningRound(directory: String) -> (running: Bool, process: pid_t?) {
+        let descriptor = open(directory + "/outline-sync.lock", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return (false, nil) }
+        defer { close(descriptor) }
+        var result: Int32
+        repeat { result = flock(descriptor, LOCK_SH | LOCK_NB) } while result != 0 && errno == EINTR
+        guard result != 0, errno == EWOULDBLOCK else { return (false, nil) }
+        return (true, holdingProcess(descriptor))
+    }
+
     /// The process that the file says holds the lock, if it still runs.
-    private func holdingProcess() -> pid_t? {
+    private func holdingProcess() -> pid_t? { Self.holdingProcess(descriptor) }
+
+    /// The process that the lock file open at `descriptor` names, if it still runs.
+    private static func holdingProcess(_ descriptor: Int32) -> pid_t? {
         var bytes = [UInt8](repeating: 0, count: 32)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0,

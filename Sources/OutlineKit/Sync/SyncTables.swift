@@ -212,6 +212,24 @@ enum SyncTables {
             arguments: [last])
     }
 
+    /// The items that the steps not sent yet moved within their lists on purpose, as their
+    /// commands said (`ListEnds.movedWithin`): the item a `mv` named, not the siblings it passed.
+    static func movedWithinSinceLastRound(_ db: Database) throws -> Set<ItemID> {
+        let last = try config(db, "sent_through_step").flatMap { Int64($0) } ?? 0
+        var moved: Set<ItemID> = []
+        for stored in try String.fetchAll(
+            db,
+            sql: """
+                SELECT CAST(list_ends AS TEXT) FROM undo_step
+                WHERE id > ? AND origin = 0 AND undone = 0 AND list_ends IS NOT NULL
+                """,
+            arguments: [last])
+        {
+            if let said = ListEnds(stored: stored)?.movedWithin { moved.formUnion(said) }
+        }
+        return moved
+    }
+
     /// When the last round ended, if one was noted.
     static func lastRound(_ db: Database) throws -> Date? {
         try config(db, "last_round").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))

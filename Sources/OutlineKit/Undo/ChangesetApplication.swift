@@ -34,7 +34,7 @@ enum ChangesetApplication {
         // By intent, the lists are put in order afterwards from how they stand now.
         let lists =
             besideMovedSiblings
-            ? try ListsByIntent(rows, touchedLists: listEnds.map { Set($0.lastPosition.keys) }, step: step, db) : nil
+            ? try ListsByIntent(rows, listEnds: listEnds, step: step, db) : nil
         do {
             try changeset.apply(db, inverted: inverted, besideMovedSiblings: besideMovedSiblings)
         } catch let conflict as SessionChangeset.Conflict {
@@ -54,7 +54,9 @@ enum ChangesetApplication {
         // wins; the caller's transaction rolls the applied changes back.
         if let moved { throw Mismatch(reason: "the items under \(moved) were added to or removed since") }
         try verify(rows, checkingPositions: listEnds == nil, db)
-        let after = try listEnds.map { try ListEnds(db, parents: $0.lastPosition.keys) }
+        let after = try listEnds.map {
+            try ListEnds(db, parents: $0.lastPosition.keys, movedWithin: $0.movedWithin)
+        }
         return (rows, after)
     }
 

@@ -3,9 +3,9 @@
 ///
 /// The step moved some of the list's items on purpose: the ones it added, removed, or moved to
 /// or from another list, and, among those it numbered again within the list, the ones whose
-/// order it changed (a `sort`'s, the item of a `mv --before`); the siblings it only shifted up
-/// or down by one keep their order. Those items go back to the places the step recorded, each
-/// right after the item that stood before that place then. Every other item (one the step did
+/// order it changed (a `sort`'s, the item named by a `mv --before`); the siblings it only
+/// shifted up or down by one keep their order. Those items go back to the places the step
+/// recorded, each right after the item that stood before it there, wherever that one stands. Every other item (one the step did
 /// not move, one it only shifted, one a sync or a later step brought) keeps the order it stands
 /// in, so that what a sync did to the list beside the step stays done; an item that came into
 /// the list later stays after the item it followed.
@@ -20,22 +20,23 @@ struct ListByIntent {
     /// The other items that were in the list when the step was made, with their places once it
     /// is applied (an item it did not move keeps its place, a shifted one takes its row's).
     private let kept: [ItemID: Int]
-    /// The items the step moved within the list.
-    private let movedWithin: Set<ItemID>
-    /// The places of the items that were in the list when the step was made, as the step (or
-    /// the last undo or redo of it) left them.
-    private let places: [ItemID: Int]
+    /// The items the step moved within the list: a later step that moved one of them stops an
+    /// undo by intent, which would move it back over that step's move.
+    let movedWithin: Set<ItemID>
     /// The items that steps after this one brought into the list.
     private let cameLater: Set<ItemID>
 
     /// - Parameters:
     ///   - placedByStep: the items whose rows place them (`ListsByIntent`).
     ///   - cameLater: the items that steps after this one brought into its lists.
-    ///   - positionsAsLeft: the numbers the step left items at that it moved to another list at
-    ///     the same number (their rows name none), where later steps changed them.
+    ///   - positionsAsLeft: the numbers the step left items at, where later steps changed them
+    ///     (an item it did not move, or moved to another list at the same number, has no row
+    ///     that tells).
+    ///   - recordedMoves: the items the step moved within their lists on purpose, as the
+    ///     command said (`ListEnds.movedWithin`); nil to read them from the rows.
     init(
         parent: ItemID, current: [ItemID], rows: [ChangedRow], placedByStep: Set<ItemID>, cameLater: Set<ItemID>,
-        positionsAsLeft: [ItemID: Int]
+        positionsAsLeft: [ItemID: Int], recordedMoves: Set<ItemID>?
     ) {
         self.current = current
         self.cameLater = cameLater
@@ -49,38 +50,42 @@ struct ListByIntent {
             }
         }
         let leaving = Set(leavingRows.map(\.id))
-        // The places the step's items held in the list as it stands now (as the step, or the
-        // last undo or redo of it, left it); the items it did not move hold the others, in order.
-        // A row numbered again whose item is gone (a later step removed it) held a place too.
-        let goneRows = rows.filter { $0.changesPositionAlone && !here.contains($0.id) }
-        let taken = Set((stayingRows + leavingRows + goneRows).compactMap(\.old.position))
-        let untouched = current.filter { !placedByStep.contains($0) && !cameLater.contains($0) }
-        var free: [Int] = []
-        var place = 0
-        while free.count < untouched.count {
-            place += 1
-            if !taken.contains(place) { free.append(place) }
+        // The places the step's items held in the list as the step (or the last undo or redo of
+        // it) left it.
+        // An item with no row kept its number through the step: the number it has now, or the
+        // one it had when a later step numbered it again first.
+        let untouched = current.enumerated().filter { !placedByStep.contains($1) && !cameLater.contains($1) }
+            .map { (id: $1, place: positionsAsLeft[$1] ?? $0 + 1) }
+        let free = untouched.map(\.place).sorted()
+        var kept = Dictionary(untouched.map { ($0.id, $0.place) }, uniquingKeysWith: { first, _ in first })
+        var movedWithin: Set<ItemID>
+        if let recordedMoves {
+            movedWithin = Set(stayingRows.map(\.id)).intersection(recordedMoves)
+        } else {
+            // Not said: a row moved its item on purpose when it passed an item the step did not
+            // move, or changed its order among the rows it did not: what is left of the list's
+            // rows, in the order the step found them, keeps a longest increasing run of the
+            // places it gave.
+            let inOrder = stayingRows.filter {
+                Self.count(below: $0.old.position!, in: free) == Self.count(below: $0.new.position!, in: free)
+            }
+            .sorted { $0.old.position! < $1.old.position! }
+            let shifted = Set(
+                ResultsDiff.longestIncreasingSubsequence(inOrder.map { $0.new.position! }).map { inOrder[$0].id })
+            movedWithin = Set(stayingRows.map(\.id)).subtracting(shifted)
         }
-        var kept = Dictionary(uniqueKeysWithValues: zip(untouched, free))
-        var places = kept
-        for row in stayingRows + leavingRows { places[row.id] = row.old.position }
-        // A row moved its item on purpose when it passed an item the step did not move, or
-        // changed its order among the rows it did not: what is left of the list's rows, in the
-        // order the step found them, keeps a longest increasing run of the places it gave.
-        let inOrder = stayingRows.filter {
-            Self.count(below: $0.old.position!, in: free) == Self.count(below: $0.new.position!, in: free)
-        }
-        .sorted { $0.old.position! < $1.old.position! }
-        let shifted = ResultsDiff.longestIncreasingSubsequence(inOrder.map { $0.new.position! })
         var placed: [ItemID: Int?] = [:]
-        var movedWithin: Set<ItemID> = []
-        let shiftedIDs = Set(shifted.map { inOrder[$0].id })
+        // An item the command moved that ended at the number it had has no row: it goes back
+        // to that number, as the step found it, and not by the order of the items it passed.
+        for (id, _) in untouched where recordedMoves?.contains(id) == true {
+            placed[id] = kept.removeValue(forKey: id)
+            movedWithin.insert(id)
+        }
         for row in stayingRows {
-            if shiftedIDs.contains(row.id) {
-                kept[row.id] = row.new.position!
-            } else {
+            if movedWithin.contains(row.id) {
                 placed[row.id] = row.new.position
-                movedWithin.insert(row.id)
+            } else {
+                kept[row.id] = row.new.position!
             }
         }
         for row in rows where row.kind != .delete && row.newParent == parent && row.oldParent != parent {
@@ -91,19 +96,6 @@ struct ListByIntent {
         self.placed = placed
         self.kept = kept
         self.movedWithin = movedWithin
-        self.places = places
-    }
-
-    /// The first item the step moved within the list that no longer stands where the step left
-    /// it among the list's other items: someone moved it since (or moved others past it), and
-    /// an undo by intent would silently move it back over their move.
-    func firstMovedSince() -> ItemID? {
-        let placedHere = current.filter { places[$0] != nil }
-        let byPlace = placedHere.sorted { (places[$0]!, $0) < (places[$1]!, $1) }
-        let rank = Dictionary(uniqueKeysWithValues: byPlace.enumerated().map { ($1, $0) })
-        return zip(placedHere.indices, placedHere).first { index, id in
-            movedWithin.contains(id) && rank[id] != index
-        }?.1
     }
 
     /// The list's order once the step is applied: `now`, its children then, with their
@@ -113,23 +105,28 @@ struct ListByIntent {
         let positions = Dictionary(now.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first })
         let stays = { (id: ItemID) in present.contains(id) && !leaving.contains(id) }
         let others = current.filter { stays($0) && placed[$0] == nil && !cameLater.contains($0) }
-        let keptByPlace = others.compactMap { id in kept[id].map { (place: $0, id: id) } }
-            .sorted { ($0.place, $0.id) < ($1.place, $1.id) }
-        let keptPlaces = keptByPlace.map(\.place)
-        // Each placed item goes right after the kept item whose place came last before its own.
+        // The list as the step puts it back, of the items still in it: each placed item goes
+        // right after the one that stands before it there, wherever that one stands now.
+        var goingBack = Set<ItemID>()
+        var byPlace: [(place: Int, id: ItemID)] = others.compactMap { id in kept[id].map { ($0, id) } }
+        for (id, place) in placed where present.contains(id) {
+            goingBack.insert(id)
+            byPlace.append((place ?? positions[id] ?? Int.max, id))
+        }
+        byPlace.sort { ($0.place, $0.id) < ($1.place, $1.id) }
         var after: [ItemID?: [ItemID]] = [:]
-        let goingBack = placed.compactMap { id, place in
-            present.contains(id) ? (id: id, place: place ?? positions[id] ?? Int.max) : nil
-        }.sorted { ($0.place, $0.id) < ($1.place, $1.id) }
-        for item in goingBack {
-            let below = Self.count(below: item.place, in: keptPlaces)
-            after[below == 0 ? nil : keptByPlace[below - 1].id, default: []].append(item.id)
+        var previous: ItemID?
+        for (_, id) in byPlace {
+            if goingBack.contains(id) { after[previous, default: []].append(id) }
+            previous = id
         }
-        var placedInOrder = after[nil] ?? []
-        for id in others {
+        var placedInOrder: [ItemID] = []
+        func append(_ id: ItemID) {
             placedInOrder.append(id)
-            placedInOrder += after[id] ?? []
+            for next in after[id] ?? [] { append(next) }
         }
+        for id in after[nil] ?? [] { append(id) }
+        for id in others { append(id) }
         // An item that came later follows the item it followed; it stays first if it followed
         // none, and last if it followed all of them.
         var following: [ItemID?: [ItemID]] = [:]

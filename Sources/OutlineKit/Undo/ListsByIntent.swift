@@ -15,17 +15,17 @@ struct ListsByIntent {
 
     /// Reads the lists that `rows` were in or go to, before the rows are applied.
     ///
-    /// - Parameter touchedLists: the lists the step changed (`ListEnds`), nil for a step
-    ///   recorded before they were kept.
+    /// - Parameter listEnds: the lists the step changed, and the items it moved within them
+    ///   when its command said; nil for a step recorded before they were kept.
     /// - Parameter step: the step the rows are of; the items that steps after it (a sync's
-    ///   among them) brought into its lists are told by it. Nil: none is told.
-    /// - Throws: `ChangesetApplication.Mismatch` when the items the step moved within a list
-    ///   stand in another order among themselves than the rows expect, or one of the items it
-    ///   numbered is now in a list the step did not touch: someone moved it since (a sync),
-    ///   which an undo by intent would silently move back, or leave where it is and call done.
-    init(_ rows: [ChangedRow], touchedLists: Set<ItemID>?, step: StepID?, _ db: Database) throws {
-        var (rowsByList, gone) = try Self.rowsByList(rows, db)
-        if let touchedLists {
+    ///   among them) brought into its lists, or moved, are told by it. Nil: none is told.
+    /// - Throws: `ChangesetApplication.Mismatch` when an item the step moved within a list was
+    ///   moved since by a later step (a sync), or removed, or is now in a list the step did not
+    ///   touch: an undo by intent would silently move it back, or leave it where it is and call
+    ///   that done.
+    init(_ rows: [ChangedRow], listEnds: ListEnds?, step: StepID?, _ db: Database) throws {
+        let (rowsByList, gone) = try Self.rowsByList(rows, db)
+        if let touchedLists = listEnds.map({ Set($0.lastPosition.keys) }) {
             // A row that changes position alone names no list; the step found it in one it touched.
             for (parent, rows) in rowsByList where !touchedLists.contains(parent) {
                 if let moved = rows.first(where: \.changesPositionAlone) {
@@ -33,20 +33,15 @@ struct ListsByIntent {
                 }
             }
         }
-        let parents = Set(rowsByList.keys)
-        // An item moved to another list at the same number names no position: a later step
-        // that changed it tells the number this step left it at.
-        let unplaced = Set(rows.filter(\.movesAtTheSameNumber).map(\.id))
-        let later =
-            try step.map {
-                try Self.laterHistory(of: parents, unplaced: unplaced, gone: Set(gone.map(\.id)), after: $0, db)
-            }
-            ?? LaterHistory()
-        // A row numbered again whose item a later step removed still held its place: the items
-        // the step did not move fill the others.
-        for row in gone {
-            if let parent = later.removedFrom[row.id], parents.contains(parent) { rowsByList[parent]?.append(row) }
+        let recordedMoves = listEnds?.movedWithin
+        if let removed = gone.first(where: { recordedMoves?.contains($0.id) == true }) {
+            throw ChangesetApplication.Mismatch(reason: "item \(removed.id) was removed since")
         }
+        if !rows.isEmpty, gone.count == rows.count {
+            throw ChangesetApplication.Mismatch(reason: "its items were removed since")
+        }
+        let parents = Set(rowsByList.keys)
+        let later = try step.map { try Self.laterHistory(of: parents, after: $0, db) } ?? LaterHistory()
         // A row that changes only a title or a note leaves its item where it stood.
         let placedByStep = Set(
             rows.filter { $0.kind != .update || $0.new.position != nil || $0.oldParent != nil || $0.newParent != nil }
@@ -55,8 +50,8 @@ struct ListsByIntent {
         for (parent, rows) in rowsByList {
             let list = ListByIntent(
                 parent: parent, current: try Self.children(of: parent, db), rows: rows, placedByStep: placedByStep,
-                cameLater: later.cameLater, positionsAsLeft: later.positionsAsLeft)
-            if let moved = list.firstMovedSince() {
+                cameLater: later.cameLater, positionsAsLeft: later.positionsAsLeft, recordedMoves: recordedMoves)
+            if let moved = list.movedWithin.sorted().first(where: later.movedWithin.contains) {
                 throw ChangesetApplication.Mismatch(reason: "item \(moved) was moved since")
             }
             lists[parent] = list
@@ -107,37 +102,64 @@ struct ListsByIntent {
     struct LaterHistory {
         /// The items they put in the step's lists, as a new item or moved there.
         var cameLater: Set<ItemID> = []
-        /// The positions the step left items at that it moved to another list at the same
-        /// number, where a later step changed them.
+        /// The number each item stood at when the first of them to number it again did: the
+        /// one the step left it at.
         var positionsAsLeft: [ItemID: Int] = [:]
-        /// The list each of the step's items that a later step removed was removed from.
-        var removedFrom: [ItemID: ItemID] = [:]
+        /// The items those still done moved within their lists on purpose.
+        var movedWithin: Set<ItemID> = []
     }
 
-    /// What the steps after `step` (a sync's, or a later one's) did to `lists`, to the items
-    /// in `unplaced` (moved at the same number) and to those in `gone` (removed since).
-    private static func laterHistory(
-        of lists: Set<ItemID>, unplaced: Set<ItemID>, gone: Set<ItemID>, after step: StepID, _ db: Database
-    ) throws -> LaterHistory {
+    /// What the steps after `step` (a sync's, or a later one's) did to `lists`.
+    private static func laterHistory(of lists: Set<ItemID>, after step: StepID, _ db: Database) throws
+        -> LaterHistory
+    {
         var history = LaterHistory()
         let later = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE id > ? ORDER BY id"),
+            db.cachedStatement(
+                sql: """
+                    SELECT CAST(changeset AS BLOB), CAST(list_ends AS TEXT), undone FROM undo_step
+                    WHERE id > ? ORDER BY id
+                    """),
             arguments: [step])
         while let row = try later.next() {
             let bytes: Data = row[0]
-            for changed in try SessionChangeset(bytes: bytes).rows(inverted: false) {
+            let rows = try SessionChangeset(bytes: bytes).rows(inverted: false)
+            for changed in rows {
                 if let parent = changed.newParent, lists.contains(parent) { history.cameLater.insert(changed.id) }
-                if unplaced.contains(changed.id), history.positionsAsLeft[changed.id] == nil,
-                    let old = changed.old.position
-                {
+                if history.positionsAsLeft[changed.id] == nil, let old = changed.old.position {
                     history.positionsAsLeft[changed.id] = old
                 }
-                if gone.contains(changed.id), changed.kind == .delete, let parent = changed.oldParent {
-                    history.removedFrom[changed.id] = parent
-                }
+            }
+            // An undone step's moves are undone.
+            guard (row[2] as Int) == 0 else { continue }
+            if let said = ListEnds(stored: row[1])?.movedWithin {
+                history.movedWithin.formUnion(said)
+            } else {
+                history.movedWithin.formUnion(try movedOnPurpose(rows, db))
             }
         }
         return history
+    }
+
+    /// The items `rows` moved within their lists on purpose, read from the rows alone (a step
+    /// whose command did not say): in each list, those outside a longest run that kept its
+    /// order.
+    private static func movedOnPurpose(_ rows: [ChangedRow], _ db: Database) throws -> Set<ItemID> {
+        var byList: [ItemID: [ChangedRow]] = [:]
+        let current = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
+        for row in rows where row.changesPositionAlone && row.old.position != nil {
+            if let parent = try ItemID.fetchOne(current, arguments: [row.id]) {
+                byList[parent, default: []].append(row)
+            }
+        }
+        var moved: Set<ItemID> = []
+        for (_, rows) in byList {
+            let inOrder = rows.sorted { $0.old.position! < $1.old.position! }
+            let kept = Set(
+                ResultsDiff.longestIncreasingSubsequence(inOrder.map { $0.new.position! }).map { inOrder[$0].id })
+            moved.formUnion(rows.map(\.id).filter { !kept.contains($0) })
+        }
+        return moved
     }
 
     /// The children of `parent` with their positions, by position, then id.

@@ -114,7 +114,8 @@ struct SyncCommandTests: SyncMachines {
         let statusJSON = try laptop.run(["sync", "status", "--json"]).stdout
         #expect(
             statusJSON.contains(
-                #""pending":1,"unsent_steps":["done \"Milk\""],"last_round_unfinished":false,"conflicts":0}"#),
+                #""pending":1,"unsent_steps":["done \"Milk\""],"last_round_unfinished":false,"round_running":false,"conflicts":0}"#
+            ),
             "\(statusJSON)")
         // Keys are snake case, as everywhere else (done_at).
         #expect(statusJSON.contains(#""last_commit":""#), "\(statusJSON)")

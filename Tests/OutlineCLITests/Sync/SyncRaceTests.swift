@@ -70,10 +70,42 @@ struct SyncRaceTests: SyncMachines {
             "\(status)")
         #expect(
             try laptop.run(["sync", "status", "--json"]).stdout.contains(
-                #""last_round_unfinished":true,"conflicts":0}"#))
+                #""last_round_unfinished":true,"round_running":false,"conflicts":0}"#))
         // The commit it was pushing never reached the remote: the next round sends the change.
         #expect(try laptop.run(["sync"]).stdout.hasSuffix("sent 1 change\n"))
         #expect(!(try laptop.run(["sync", "status"]).stdout.contains("cut short")))
+    }
+
+    /// While a round holds the lock, status says a round runs now, not that the last one was cut
+    /// short (following that advice only waited on the lock).
+    @Test func statusSaysWhenARoundRunsNow() throws {
+        let (laptop, _) = try joined(try bareRemote())
+        try laptop.run(["add", "Work"])
+        let sqlite = try OutlineProcess.run(
+            [laptop.database, "INSERT INTO sync_config (name, value) VALUES ('pushing', '0123456789abcdef')"],
+            input: nil, executable: "/usr/bin/sqlite3")
+        #expect(sqlite.status == 0, "\(sqlite)")
+        // A round's lock, held by another process as a round holds it.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [laptop.database + ".sync/outline-sync.lock", "sleep", "60"]
+        try holder.run()
+        defer {
+            holder.terminate()
+            holder.waitUntilExit()
+        }
+        var status = try laptop.run(["sync", "status"])
+        for _ in 0..<100 where !status.stdout.contains("a round runs now") {
+            usleep(50_000)
+            status = try laptop.run(["sync", "status"])
+        }
+        #expect(
+            status.lines.contains {
+                $0.hasPrefix("a round runs now") && $0.hasSuffix(": what it sends may still be counted below")
+            },
+            "\(status)")
+        #expect(!status.stdout.contains("cut short"))
+        #expect(try laptop.run(["sync", "status", "--json"]).stdout.contains(#""round_running":true"#))
     }
 
     /// A round killed at any moment (SIGKILL) leaves the file sound; the next round finishes the

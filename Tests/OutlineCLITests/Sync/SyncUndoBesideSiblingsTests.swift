@@ -83,6 +83,65 @@ import Testing
         #expect(try laptop.titles() == moved)
     }
 
+    /// The item a `mv` named is what stops its undo when a sync moves it, not the neighbour it
+    /// passed: `mv x2 --after x3` (they swap) moved x2 (its undo moved x3 instead, and was
+    /// refused when x3 moved).
+    @Test func theUndoOfASwapIsRefusedWhenASyncMovedTheNamedItem() throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
+        try laptop.run(["mv", "L/x2", "--after", "L/x3"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["mv", "L/x2", "--after", "L/x4"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let moved = try laptop.titles()
+        #expect(moved == ["L", "  x1", "  x3", "  x4", "  x2"])
+        let undo = try laptop.run(["undo"])
+        #expect(undo.status == 1, "\(undo)")
+        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
+        #expect(try laptop.titles() == moved)
+    }
+
+    /// Siblings moved over the step's item both ways, so that it keeps its number: the item
+    /// still goes back right after the item it followed (it went back to its old number).
+    @Test func anItemGoesBackAfterTheItemItFollowedWhateverItsNumber() throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
+        try laptop.run(["mv", "L/x2", "--after", "L/x3"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try desktop.run(["mv", "L/x4", "--before", "L/x1"])
+        try desktop.run(["mv", "L/x3", "--after", "L/x2"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        #expect(try laptop.titles() == ["L", "  x4", "  x1", "  x2", "  x3"])
+        #expect(try laptop.run(["undo"]).status == 0)
+        #expect(try laptop.titles() == ["L", "  x4", "  x1", "  x2", "  x3"])
+        #expect(try laptop.run(["redo"]).status == 0)
+        #expect(try laptop.titles() == ["L", "  x4", "  x1", "  x3", "  x2"])
+    }
+
+    /// The items a `mv` or a `sort` moved within their list, removed by another machine: the
+    /// undo is refused (it said it was done, and changed nothing).
+    @Test(arguments: [
+        (["mv", "L/x1", "--after", "L/x3"], ["rm", "L/x1"]),
+        (["sort", "L", "--reverse"], ["rm", "L/x1", "L/x2", "L/x3", "L/x4"]),
+    ])
+    func theUndoOfAMoveIsRefusedWhenASyncRemovedItsItem(step: [String], beside: [String]) throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
+        #expect(try laptop.run(step).status == 0)
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        #expect(try desktop.run(beside).status == 0)
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let removed = try laptop.titles()
+        let undo = try laptop.run(["undo"])
+        #expect(undo.status == 1, "\(undo)")
+        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
+        #expect(try laptop.titles() == removed)
+        #expect(try laptop.run(["history"]).stdout.contains("(undone)") == false)
+    }
+
     /// The item a `mv` or a `sort` moved within its list, moved by another machine to another
     /// list: the undo and the redo are refused (the undo said it was done and changed nothing).
     @Test(arguments: [["mv", "L/x4", "--before", "L/x1"], ["sort", "L", "--reverse"]])
@@ -126,6 +185,18 @@ import Testing
         (["mv", "L1/b", "--after", "L1/d"], true, ["mv", "L1/e", "--before", "L1/c"], ["a", "e", "c", "d", "b"]),
         (["rm", "L1/b"], true, ["mv", "L1/e", "--before", "L1/c"], ["a", "e", "c", "d"]),
         (["add", "N", "--under", "L1"], true, ["add", "q", "--under", "L1"], ["a", "b", "c", "d", "e", "N", "q"]),
+        // The second trial: a sibling that crosses the step's item (moved over it, or removed
+        // from before it) does not stop the undo; the item goes right after the item it
+        // followed, wherever that one stands now; `mv c --after d` moved c, not d.
+        (["mv", "L1/b", "--after", "L1/d"], false, ["mv", "L1/c", "--after", "L1/e"], ["a", "b", "d", "e", "c"]),
+        (["mv", "L1/b", "--after", "L1/d"], false, ["rm", "L1/c"], ["a", "b", "d", "e"]),
+        (["mv", "L1/b", "--after", "L1/d"], true, ["mv", "L1/a", "--after", "L1/c"], ["c", "a", "d", "b", "e"]),
+        (["rm", "L1/c"], false, ["mv", "L1/a", "--after", "L1/e"], ["b", "c", "d", "e", "a"]),
+        (
+            ["mv", "L1/d", "L1/b", "--after", "L1/e"], false, ["mv", "L1/a", "--after", "L1/c"],
+            ["c", "d", "a", "b", "e"]
+        ),
+        (["mv", "L1/c", "--after", "L1/d"], false, ["mv", "L1/d", "--after", "L1/e"], ["a", "b", "c", "e", "d"]),
     ]
 
     @Test(arguments: moreCases)

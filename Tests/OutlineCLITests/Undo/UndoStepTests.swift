@@ -83,4 +83,32 @@ import Testing
         #expect(refused.stderr.contains("was moved to another list since"), "\(refused.stderr)")
         #expect(try outline.sqlite(".dump") == before)
     }
+
+    /// A `mv` reverted alone after later steps moved or removed a sibling over its item: the
+    /// item goes right after the one it followed (first, when that one is gone), and only a
+    /// later move of the item itself refuses (a sibling's move over it did, as "moved since").
+    @Test func aMoveIsRevertedAloneBesideSiblingsMovedOverIt() throws {
+        func titles() throws -> [String] {
+            try outline.run(["ls", "L", "--tsv"]).lines.map { String($0.split(separator: "\t")[4]) }
+        }
+        try outline.run(["add", "L"])
+        try outline.run(["add", "a", "b", "c", "d", "e", "--under", "L"])
+        try outline.run(["mv", "L/b", "--after", "L/d"])
+        try outline.run(["mv", "L/a", "--after", "L/b"])
+        #expect(try titles() == ["c", "d", "b", "a", "e"])
+        let reverted = try outline.run(["undo", "--step", "3"])
+        #expect(reverted.status == 0, "\(reverted)")
+        #expect(try titles() == ["c", "d", "a", "b", "e"])
+        #expect(try outline.run(["undo"]).status == 0)
+        try outline.run(["rm", "L/a"])
+        #expect(try outline.run(["undo", "--step", "3"]).status == 0)
+        #expect(try titles() == ["b", "c", "d", "e"])
+        #expect(try outline.run(["undo"]).status == 0)
+        try outline.run(["mv", "L/b", "--before", "L/c"])
+        let before = try outline.sqlite(".dump")
+        let refused = try outline.run(["undo", "--step", "3"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("was moved since"), "\(refused.stderr)")
+        #expect(try outline.sqlite(".dump") == before)
+    }
 }

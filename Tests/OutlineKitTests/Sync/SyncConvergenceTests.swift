@@ -310,6 +310,41 @@ import Testing
         #expect(try one.children(of: first[1]).map(\.title) == ["x"])
     }
 
+    /// The same, when the move is one of several (a `mv` of two items, or another move after
+    /// it in the same round), or passes only its neighbour: the round names the item it could
+    /// not move (it named none, or the neighbour, which had not moved).
+    @Test(arguments: 0..<3)
+    func aMoveAmongOthersOfAnItemThatLeftElsewhereIsSaid(variant: Int) throws {
+        let directory = TemporaryDirectory()
+        let remote = try Self.makeRemote(in: directory)
+        let one = try OutlineStore(path: directory.file("one.db"))
+        let first = try one.add(["First", "Second"]).ids
+        let items = try one.add(["x", "y", "z"], under: first[0]).ids
+        _ = try one.startSyncing(with: remote)
+        let two = try OutlineStore(path: directory.file("two.db"))
+        _ = try two.startSyncing(with: remote)
+        try one.move([items[0]], under: first[1])
+        let (x, y, z) = try {
+            let ids = try two.children(of: first[0]).map(\.id)
+            return (ids[0], ids[1], ids[2])
+        }()
+        switch variant {
+        case 0:
+            try two.move([x, y], placement: .after(z))
+        case 1:
+            try two.move([x], placement: .after(z))
+            try two.move([y], placement: .before(x))
+        default:
+            try two.move([x], placement: .after(y))
+        }
+        _ = try one.sync()
+        let second = try two.sync()
+        #expect(second.skipped == ["a move of \"x\" within a list another machine had moved it out of"])
+        _ = try one.sync()
+        #expect(try Self.canonical(one) == Self.canonical(two))
+        #expect(try one.children(of: first[1]).map(\.title) == ["x"])
+    }
+
     @Test func movesThatMakeACycleTogetherLeaveATree() throws {
         let directory = TemporaryDirectory()
         let remote = try Self.makeRemote(in: directory)
