@@ -231,8 +231,12 @@ extension OutlineStore {
         try SyncArgumentCheck.stored(configuration, includingRemote: !replacingRemote)
         let lock = try SyncLock(directory: syncCache, settings: syncTransport)
         defer { lock.release() }
-        return try body(
-            GitRemote(cache: syncCache, remote: configuration.remote, timeout: syncTransport.timeout), configuration)
+        // Read again under the lock: a round that held it meanwhile moved the last commit on
+        // (`sync remote` compared a copy with the commit before it, and missed that the copy
+        // lacked that round).
+        guard let current = try read({ db in try SyncTables.configuration(db) }) else { throw SyncFailure.notSetUp }
+        try SyncArgumentCheck.stored(current, includingRemote: !replacingRemote)
+        return try body(GitRemote(cache: syncCache, remote: current.remote, timeout: syncTransport.timeout), current)
     }
 
     /// Where this outline's sync stands, read locally.

@@ -92,4 +92,51 @@ import Testing
         #expect(try laptop.conflicts().map(\.setAside) == ["Laptop 1"])
         #expect(try desktop.conflicts().map(\.setAside) == ["Laptop 1"])
     }
+
+    /// What another thread's `sync remote` found, handed back.
+    final class FoundMove: @unchecked Sendable {
+        var move: OutlineStore.RemoteMove?
+        var error: Error?
+    }
+
+    /// `sync remote COPY` run while a round pushes waits for it, then compares the copy with
+    /// the commit that round ended on: the copy lacks it, so the move is parted, and the next
+    /// round sends it again (it compared with the commit before, and the next round was refused
+    /// as a lost log).
+    @Test func aRemoteMovedToWhileARoundPushesIsComparedWithThatRound() throws {
+        let directory = TemporaryDirectory()
+        let remote = try Fixture.makeRemote(in: directory)
+        let laptop = try OutlineStore(path: directory.file("laptop.db"))
+        let plan = try laptop.add(["Plan"]).ids[0]
+        _ = try laptop.startSyncing(with: remote)
+        let copy = directory.file("copy.git")
+        try SyncFaultTests.git(["clone", "--quiet", "--bare", remote, copy])
+        try laptop.edit(plan, title: "Plan 2")
+        let path = laptop.path
+        let found = FoundMove()
+        let moved = DispatchSemaphore(value: 0)
+        laptop.syncRoundWillPush = { _ in
+            laptop.syncRoundWillPush = nil
+            Thread {
+                do {
+                    found.move = try OutlineStore(path: path).moveSyncRemote(to: copy)
+                } catch { found.error = error }
+                moved.signal()
+            }.start()
+            // Long enough for the move to read the outline and wait on the round's lock.
+            usleep(500_000)
+        }
+        #expect(try laptop.sync().sent == 1)
+        moved.wait()
+        #expect(found.error == nil)
+        guard case .parted = found.move else {
+            Issue.record("the move was \(String(describing: found.move))")
+            return
+        }
+        let round = try laptop.sync()
+        #expect(round.movedToCopiedLog && round.sent == 1)
+        let joined = try OutlineStore(path: directory.file("joined.db"))
+        _ = try joined.startSyncing(with: copy)
+        #expect(try joined.children().map(\.title) == ["Plan 2"])
+    }
 }
