@@ -59,6 +59,10 @@ extension SyncFailure {
         case .remoteRewritten:
             return message + "; to start the log again from this machine's outline, keeping what it has not sent, "
                 + "run 'outline sync republish' (if the remote moved instead, 'outline sync remote URL')"
+        case .logOnAnotherBranch(let remote, _, let holding, _):
+            let here = remote.hasPrefix("/") ? "git --git-dir '\(remote)' " : "git "
+            return message + "; whoever keeps the remote can point its HEAD back ("
+                + here + "symbolic-ref HEAD refs/heads/\(holding), or the host's default branch setting)"
         case .republishNeedless:
             return message + "; 'outline sync' runs a round"
         case .alreadyRepublished:

@@ -172,6 +172,15 @@ struct GitRemote {
     /// Whether the last fetch found no branch at the remote.
     func holdsNoBranch() throws -> Bool { try fetchedBranches().isEmpty }
 
+    /// The remote's branches other than the log's whose history holds `commit`, as the last
+    /// `fetch` found them.
+    func otherBranches(holding commit: String) throws -> [String] {
+        try fetchedBranches().filter { name, head in
+            guard name != branch, let head else { return false }
+            return try head == commit || contains(head, commit)
+        }.keys.sorted()
+    }
+
     /// The remote's branches other than the log's, as the last `fetch` found them: an outline's
     /// remote holds none (a README committed on `master` makes a repository someone else's).
     func otherBranches() throws -> [String] {

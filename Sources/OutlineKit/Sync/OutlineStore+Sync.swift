@@ -372,6 +372,10 @@ extension OutlineStore {
                         // Someone's project or another outline's log is named as such: `sync
                         // republish` would refuse to replace it.
                         try Self.requireLogToReplace(git, head: head, last: synced, remote: configuration.remote)
+                        if let holding = try git.otherBranches(holding: synced).first {
+                            throw SyncFailure.logOnAnotherBranch(
+                                remote: configuration.remote, branch: git.branch, holding: holding, lastCommit: synced)
+                        }
                         throw SyncFailure.remoteRewritten(remote: configuration.remote, lastCommit: synced)
                     }
                     republished = found

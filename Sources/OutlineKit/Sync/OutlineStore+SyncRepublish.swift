@@ -47,6 +47,12 @@ extension OutlineStore {
                     throw SyncFailure.republishNeedless(remote: remote, neverSynced: false)
                 }
                 try Self.requireLogToReplace(git, head: head, last: last, remote: remote)
+                // HEAD names a stale copy of the log, and the log goes on beside it: nothing to
+                // start again, and replacing that copy would split the machines.
+                if let holding = try git.otherBranches(holding: last).first {
+                    throw SyncFailure.logOnAnotherBranch(
+                        remote: remote, branch: git.branch, holding: holding, lastCommit: last)
+                }
                 guard try git.holds(last) else {
                     throw SyncFailure.republishWithoutHistory(remote: remote, lastCommit: last)
                 }

@@ -49,6 +49,10 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case unsendable(reason: String)
     /// The remote's history no longer holds the last commit this outline synced (a force-push).
     case remoteRewritten(remote: String, lastCommit: String)
+    /// The branch the remote's HEAD names (`branch`) lacks the last commit this outline
+    /// synced, which another branch holds (`holding`): someone pointed HEAD at a stale copy of
+    /// the log. Following it would lose rounds, and `sync republish` would replace the log.
+    case logOnAnotherBranch(remote: String, branch: String, holding: String, lastCommit: String)
     /// `sync republish` where there is nothing to start again: the remote holds this outline's
     /// log (or this outline never synced, and a round sends it).
     case republishNeedless(remote: String, neverSynced: Bool)
@@ -171,6 +175,10 @@ extension SyncFailure: LocalizedError {
                 + "or changed"
         case .unsendable(let reason):
             return "this machine's changes were not sent: every machine would refuse them (\(reason)); "
+                + "nothing was changed"
+        case .logOnAnotherBranch(let remote, let branch, let holding, let lastCommit):
+            return "the branch '\(branch)' that '\(remote)' names as its log (its HEAD) lacks commit "
+                + "\(lastCommit.prefix(12)), the last this outline synced, which its branch '\(holding)' holds; "
                 + "nothing was changed"
         case .remoteRewritten(let remote, let lastCommit):
             return "'\(remote)' does not hold commit \(lastCommit.prefix(12)), the last this outline synced: "

@@ -218,6 +218,41 @@ struct SyncRemoteSafetyTests: SyncMachines {
         }
     }
 
+    /// The remote's HEAD pointed at a stale `main` while the log goes on on `trunk`: a round and
+    /// `sync republish` are refused, naming the branch that holds the log and how to point HEAD
+    /// back (it said the log was lost, and advised `sync republish`); once HEAD is back, rounds
+    /// go on.
+    @Test func aHeadPointedAtAStaleCopyOfTheLogIsNamed() throws {
+        let remote = folder.file("moved-head.git")
+        try gitAsSomeone(["init", "--quiet", "--bare", "-b", "main", remote])
+        let laptop = machine("laptop")
+        try laptop.run(["add", "Plan"])
+        #expect(try laptop.run(["sync", "init", remote]).status == 0)
+        let old = try gitAsSomeone(["rev-parse", "main"], in: remote).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        try gitAsSomeone(["branch", "-m", "main", "trunk"], in: remote)
+        try laptop.run(["add", "Milk"])
+        #expect(try laptop.run(["sync"]).status == 0)
+        try gitAsSomeone(["branch", "main", old], in: remote)
+        try gitAsSomeone(["symbolic-ref", "HEAD", "refs/heads/main"], in: remote)
+        try laptop.run(["add", "Eggs"])
+        for command in [["sync"], ["sync", "republish"]] {
+            let refused = try laptop.run(command)
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr.hasPrefix(
+                    "error: the branch 'main' that '\(remote)' names as its log (its HEAD) lacks commit"),
+                "\(refused.stderr)")
+            #expect(refused.stderr.contains("symbolic-ref HEAD refs/heads/trunk"), "\(refused.stderr)")
+            #expect(refused.stderr.split(separator: "\n").count == 1)
+        }
+        try gitAsSomeone(["symbolic-ref", "HEAD", "refs/heads/trunk"], in: remote)
+        #expect(try laptop.run(["sync"]).status == 0)
+        let desk = machine("desk")
+        #expect(try desk.run(["sync", "init", remote]).status == 0)
+        #expect(try desk.titles() == ["Plan", "Milk", "Eggs"])
+    }
+
     /// The remote's branch renamed (`main` to `trunk`, HEAD with it, as a host's "rename the
     /// default branch" does): every machine, and one that joins, follows it, and no second log
     /// is started on `main` beside it (it read as a lost log, and a new machine found the
