@@ -91,4 +91,66 @@ import Testing
         #expect(!after.joined().contains("n"), "seed \(seed): \(after)")
         #expect(try store.check().isHealthy)
     }
+
+    /// The same, with later moves within the list instead of additions: of siblings the step did
+    /// not move (even over its items), the revert keeps their order as they stand, and puts each
+    /// item the step moved or removed right after the item it followed before the step (first
+    /// if none); a later move of one of the step's own items refuses, and changes nothing.
+    @Test(arguments: 0..<60 as Range<UInt64>)
+    func aRevertedStepPutsItsItemsAfterTheOnesTheyFollowed(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let list = try store.add(["L"]).ids[0]
+        let count = Int.random(in: 2...7, using: &random)
+        let originals = try store.add((1...count).map { "x\($0)" }, under: list).ids
+        let titleOf = Dictionary(uniqueKeysWithValues: zip(originals, (1...count).map { "x\($0)" }))
+        let picked = Array(
+            originals.shuffled(using: &random).prefix(Int.random(in: 1...count - 1, using: &random)))
+        let rest = originals.filter { !picked.contains($0) }
+        let removing = Bool.random(using: &random)
+        let stepsBefore = try store.undoManager.history().count
+        if removing {
+            try store.remove(picked)
+        } else {
+            let anchor = rest.randomElement(using: &random)!
+            let placement: Placement = Bool.random(using: &random) ? .before(anchor) : .after(anchor)
+            try store.move(picked, under: list, placement: placement)
+        }
+        // A move to where the items stand records no step.
+        guard try store.undoManager.history().count > stepsBefore else { return }
+        let step = try store.undoManager.history(limit: 1)[0].number
+        // Later moves within the list: of the others, and now and then of one of the step's items.
+        var movedAStepItem = false
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let here = try store.children(of: list).map(\.id)
+            let candidates = here.filter { !picked.contains($0) }
+            var mover = candidates.randomElement(using: &random)!
+            let movingAStepItem = !removing && Int.random(in: 0..<5, using: &random) == 0
+            if movingAStepItem { mover = picked.randomElement(using: &random)! }
+            guard let anchor = here.filter({ $0 != mover }).randomElement(using: &random) else { continue }
+            try store.move(
+                [mover], under: list, placement: Bool.random(using: &random) ? .before(anchor) : .after(anchor))
+            // A move to where the item stands changes nothing, and records no step.
+            if movingAStepItem, try store.children(of: list).map(\.id) != here { movedAStepItem = true }
+        }
+        let now = try store.children(of: list).map(\.id)
+        do {
+            try store.undoManager.revert(step: step)
+        } catch {
+            #expect(movedAStepItem, "seed \(seed): refused without a reason: \(error)")
+            #expect(try store.children(of: list).map(\.id) == now)
+            return
+        }
+        #expect(!movedAStepItem, "seed \(seed): a later move of the step's own item did not refuse")
+        // The model: the others as they stand, each of the step's items after its predecessor.
+        var expected = now.filter { !picked.contains($0) }
+        for (index, item) in originals.enumerated() where picked.contains(item) {
+            let at = index == 0 ? 0 : expected.firstIndex(of: originals[index - 1])! + 1
+            expected.insert(item, at: at)
+        }
+        let got = try store.children(of: list).map(\.id)
+        #expect(got == expected, "seed \(seed): \(now.map { titleOf[$0]! }) -> \(got.map { titleOf[$0]! })")
+        #expect(try store.check().isHealthy)
+    }
 }
