@@ -290,6 +290,15 @@ if "outline sync, bringing 10,000 operations (100000)" in results:
     print(row("outline sync init, joining from a snapshot (100000)", "outline import json, the same outline (100000)"))
     print(row("outline import json, the same outline (100000)"))
     print()
+    if "outline undo of a sort of 10,000 items, exactly" in results:
+        print("Undo of a `sort --reverse` of a 10,000-item list: exactly, on a file that never synced, and by what the"
+              " step did, on a machine where a sync added a sibling to the list since (it reads the later steps, and"
+              " puts the list in order from how it stands). Each run redoes the sort first.\n")
+        print("| command | median | min | max | ratio to the exact undo | |\n|---|---|---|---|---|---|")
+        print(row("outline undo of a sort of 10,000 items, exactly"))
+        print(row("outline undo of a sort of 10,000 items, beside a sync's item",
+                  "outline undo of a sort of 10,000 items, exactly"))
+        print()
 
 print("## Against the peers\n")
 print("taskwarrior 2.6 and devtodo keep every item in one text file that each command reads whole;"
