@@ -130,8 +130,14 @@ public struct OutlineUndoManager {
         let verb = undoing ? "undo" : "redo"
         if byIntent {
             do {
-                return try ChangesetApplication.apply(
-                    changeset, inverted: undoing, expecting: listEnds, besideMovedSiblings: true, step: step.number, db)
+                // The rows as applied are not what changed: the lists are put in order after
+                // them. What changed is recorded as it happens, for the change report.
+                let (applied, changed) = try SessionChangeset.record(db) {
+                    try ChangesetApplication.apply(
+                        changeset, inverted: undoing, expecting: listEnds, besideMovedSiblings: true, step: step.number,
+                        db)
+                }
+                return (try changed.rows(inverted: false), applied.listEnds)
             } catch is ChangesetApplication.Mismatch {
                 if !undoing, try changeset.touches("sync_conflict"),
                     let number = try SyncTables.openConflict(onAnyOf: changeset.rows(inverted: false).map(\.id), db)
