@@ -169,8 +169,8 @@ struct GitRemote {
         return branches
     }
 
-    /// Whether the last fetch found no branch at the remote.
-    func holdsNoBranch() throws -> Bool { try fetchedBranches().isEmpty }
+    /// The names of the remote's branches as the last fetch found them, sorted.
+    func fetchedBranchNames() throws -> [String] { try fetchedBranches().keys.sorted() }
 
     /// The remote's branches other than the log's whose history holds `commit`, as the last
     /// `fetch` found them.
@@ -179,12 +179,6 @@ struct GitRemote {
             guard name != branch, let head else { return false }
             return try head == commit || contains(head, commit)
         }.keys.sorted()
-    }
-
-    /// The remote's branches other than the log's, as the last `fetch` found them: an outline's
-    /// remote holds none (a README committed on `master` makes a repository someone else's).
-    func otherBranches() throws -> [String] {
-        try fetchedBranches().keys.filter { $0 != branch }.sorted()
     }
 
     /// The remote's refs that are not branches (tags, notes, anything but `refs/heads/` and

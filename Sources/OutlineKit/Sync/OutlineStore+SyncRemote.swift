@@ -80,12 +80,13 @@ extension OutlineStore {
     ///
     /// - Throws: `SyncFailure.notAnOutlineRemote`, naming the first such branch and commit.
     static func requireOnlyOutlineBranches(_ git: GitRemote, stillSyncingWith current: String?) throws {
-        if try git.holdsNoBranch(), let other = try git.refsBesideBranches().first {
+        let branches = try git.fetchedBranchNames()
+        if branches.isEmpty, let other = try git.refsBesideBranches().first {
             throw SyncFailure.notAnOutlineRemote(
                 remote: git.remote, reason: "it holds '\(other)', which outline did not write",
                 stillSyncingWith: current)
         }
-        for branch in try git.otherBranches() {
+        for branch in branches where branch != git.branch {
             _ = try outlineLog(git, upTo: "refs/sync/" + branch, branch: branch, stillSyncingWith: current)
         }
     }

@@ -133,7 +133,9 @@ import Testing
         let undo = try laptop.run(["--json", "undo"])
         #expect(undo.status == 0, "\(undo)")
         #expect(try laptop.titles() == ["L", "  x3", "  x4", "  x1", "  x2"])
-        #expect(undo.stdout.contains(#""changes":[{"parent":1,"type":"insert","id":3,"from":null,"to":4}]"#), "\(undo.stdout)")
+        #expect(
+            undo.stdout.contains(#""changes":[{"parent":1,"type":"insert","id":3,"from":null,"to":4}]"#),
+            "\(undo.stdout)")
     }
 
     /// The items a `mv` or a `sort` moved within their list, removed by another machine: the
