@@ -11,13 +11,13 @@ public struct ChangeResult: Equatable, Sendable {
     public var changes: [ReportedChange] = []
     /// The parents whose lists of children the command changed, for the step's `ListEnds`.
     var touchedParents: Set<ItemID>
-    /// The items the command moved within their list on purpose, when it says (`ListEnds`).
-    var movedWithin: Set<ItemID>?
+    /// What the command moved within its lists on purpose, when it says (`ListEnds`).
+    var moves: StepMoves?
 
-    init(action: Action, ids: [ItemID] = [], touchedParents: Set<ItemID> = [], movedWithin: Set<ItemID>? = nil) {
+    init(action: Action, ids: [ItemID] = [], touchedParents: Set<ItemID> = [], moves: StepMoves? = nil) {
         self.action = action
         self.ids = ids
         self.touchedParents = touchedParents
-        self.movedWithin = movedWithin
+        self.moves = moves
     }
 }

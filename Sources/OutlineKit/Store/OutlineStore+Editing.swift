@@ -123,7 +123,7 @@ extension OutlineStore {
             // The items named, not the siblings they passed: `mv c --after d` moved c, not d.
             return ChangeResult(
                 action: action, touchedParents: Set(items.map(\.parentID)).union([destination]),
-                movedWithin: Set(items.filter { $0.parentID == destination }.map(\.id)))
+                moves: .items(Set(items.filter { $0.parentID == destination }.map(\.id))))
         }
     }
 

@@ -27,8 +27,10 @@ extension OutlineStore {
             for (offset, item) in sorted.enumerated() where item.position != offset + 1 {
                 try setPosition.execute(arguments: [offset + 1, item.id])
             }
+            // A sort decides every item's place, those it left where they were too.
             return ChangeResult(
-                action: .sort(parentTitle: parentTitle, key: key, reversed: reversed), touchedParents: [parent])
+                action: .sort(parentTitle: parentTitle, key: key, reversed: reversed), touchedParents: [parent],
+                moves: .everyItem)
         }
     }
 

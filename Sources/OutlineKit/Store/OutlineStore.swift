@@ -247,7 +247,7 @@ public final class OutlineStore {
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
                     db, name: result.action.name, changeset: changeset,
-                    listEnds: try ListEnds(db, parents: result.touchedParents, movedWithin: result.movedWithin),
+                    listEnds: try ListEnds(db, parents: result.touchedParents, moves: result.moves),
                     levels: levelsOfUndo)
                 if reportingChanges { result.changes = try report(db, try changeset.rows(inverted: false)) }
             }

@@ -48,13 +48,18 @@ extension OutlineStore {
             // A removed item that is back here already gets the changes: it is not brought back.
             let what = conflict.what == "removed" && target.isLive(conflict.uid) ? "changes" : conflict.what
             target.apply(SyncBatch(replica: "", operations: try Self.restoring(conflict, in: target, title: listed)))
-            let outcome = try SyncApplier.apply(target, to: target.touched, db)
+            // What the take puts back in another place within its list is moved on purpose.
+            let moving = target.touched.filter { uid in
+                guard let now = target[uid], let before = base[uid] else { return false }
+                return now.parent == before.parent && now.key != before.key
+            }
+            let outcome = try SyncApplier.apply(target, to: target.touched, moving: moving, db)
             try SyncTables.markResolved(db, number: number)
             return ChangeResult(
                 action: .takeConflict(
                     number: number, what: what,
                     title: what == "removed" ? conflict.setAside ?? "" : listed.path.titles.last ?? ""),
-                touchedParents: outcome.parents, movedWithin: outcome.movedWithin)
+                touchedParents: outcome.parents, moves: .items(outcome.movedWithin))
         }
     }
 

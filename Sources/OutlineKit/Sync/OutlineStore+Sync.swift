@@ -564,20 +564,26 @@ extension OutlineStore {
             let changedIDs = try SyncTables.changedIDs(db)
             var affected = target.touched
             affected.formUnion(try SyncTables.uids(of: changedIDs, db).values)
+            // What other machines moved within a list: its key in the log differs from the one
+            // this machine had with what it sent (its own moves are its steps').
+            let broughtMoves = affected.filter { uid in
+                guard let now = final[uid], let before = sentFrom[uid] else { return false }
+                return now.parent == before.parent && now.key != before.key
+            }
             var (result, changeset) = try SessionChangeset.record(db) {
-                let outcome = try SyncApplier.apply(target, to: affected, db)
+                let outcome = try SyncApplier.apply(target, to: affected, moving: broughtMoves, db)
                 summary.added = outcome.added
                 summary.removed = outcome.removed
                 summary.changed = outcome.changed
                 summary.workflowChanged = outcome.workflowChanged
                 return ChangeResult(
                     action: .sync(added: outcome.added, removed: outcome.removed, changed: outcome.changed),
-                    touchedParents: outcome.parents, movedWithin: outcome.movedWithin)
+                    touchedParents: outcome.parents, moves: .items(outcome.movedWithin))
             }
             if !changeset.isEmpty {
                 result.step = try UndoHistory.push(
                     db, name: result.action.name, changeset: changeset,
-                    listEnds: try ListEnds(db, parents: result.touchedParents, movedWithin: result.movedWithin),
+                    listEnds: try ListEnds(db, parents: result.touchedParents, moves: result.moves),
                     levels: levelsOfUndo, bySync: true)
                 if reportingChanges { summary.changes = try report(db, try changeset.rows(inverted: false)) }
                 summary.step = result.step

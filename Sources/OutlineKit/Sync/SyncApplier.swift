@@ -16,13 +16,17 @@ enum SyncApplier {
         var changed = 0
         /// Whether the workflow changed.
         var workflowChanged = false
-        /// The items the tree moved within their list: their place in the log's order changed
-        /// (a `mv` on another machine), not only their number, which a sibling that came, went or
-        /// moved changes too. Undo by intent is stopped by these, not by the others (`ListEnds`).
+        /// The items among `moving` that applying moved within their list: numbered again, and
+        /// moved on purpose (a `mv` on another machine), not only shifted by a sibling that came,
+        /// went or moved. Undo by intent is stopped by these, not by the others (`ListEnds`).
         var movedWithin: Set<ItemID> = []
     }
 
-    static func apply(_ tree: SyncTree, to uids: Set<String>, _ db: Database) throws -> Outcome {
+    /// - Parameter moving: the items whose place in their list's order the tree changes on
+    ///   purpose (`Outcome.movedWithin`).
+    static func apply(_ tree: SyncTree, to uids: Set<String>, moving: Set<String> = [], _ db: Database) throws
+        -> Outcome
+    {
         var outcome = Outcome()
         if let workflow = tree.workflow, try SyncTables.localWorkflow(db) != workflow,
             let parsed = try? Workflow(parsing: workflow)
@@ -193,8 +197,6 @@ enum SyncApplier {
             }
         }
         let renumber = try db.cachedStatement(sql: "UPDATE item SET position = ? WHERE id = ? AND position != ?")
-        // The log's copy before the round: an item whose key differs there was moved.
-        let placeInLog = try db.cachedStatement(sql: "SELECT parent, key FROM sync_base WHERE uid = ?")
         let added = Set(additions)
         for parentUID in parentUIDs.sorted() {
             guard let parent = try localID(parentUID) else { continue }
@@ -206,11 +208,7 @@ enum SyncApplier {
                 guard db.changesCount > 0 else { continue }
                 // A sibling numbered again because another came or went has not changed.
                 if reordered.contains(uid) { outcome.changed += 1 }
-                if let node = tree[uid], let before = try Row.fetchOne(placeInLog, arguments: [uid]),
-                    before[0] as String == node.parent, before[1] as String != node.key
-                {
-                    outcome.movedWithin.insert(id)
-                }
+                if moving.contains(uid) { outcome.movedWithin.insert(id) }
             }
         }
         return outcome

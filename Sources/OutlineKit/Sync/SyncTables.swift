@@ -213,19 +213,32 @@ enum SyncTables {
     }
 
     /// The items that the steps not sent yet moved within their lists on purpose, as their
-    /// commands said (`ListEnds.movedWithin`): the item a `mv` named, not the siblings it passed.
+    /// commands said (`ListEnds.moves`): the item a `mv` named, not the siblings it passed;
+    /// every item a `sort` numbered again.
     static func movedWithinSinceLastRound(_ db: Database) throws -> Set<ItemID> {
         let last = try config(db, "sent_through_step").flatMap { Int64($0) } ?? 0
         var moved: Set<ItemID> = []
-        for stored in try String.fetchAll(
+        for row in try Row.fetchAll(
             db,
             sql: """
-                SELECT CAST(list_ends AS TEXT) FROM undo_step
+                SELECT id, CAST(list_ends AS TEXT) FROM undo_step
                 WHERE id > ? AND origin = 0 AND undone = 0 AND list_ends IS NOT NULL
                 """,
             arguments: [last])
         {
-            if let said = ListEnds(stored: stored)?.movedWithin { moved.formUnion(said) }
+            switch ListEnds(stored: row[1])?.moves {
+            case .items(let items)?:
+                moved.formUnion(items)
+            case .everyItem?:
+                // Read only for such a step: its rows name the items it numbered again.
+                let bytes = try Data.fetchOne(
+                    db, sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE id = ?", arguments: [row[0] as StepID]
+                )
+                let rows = try SessionChangeset(bytes: bytes ?? Data()).rows(inverted: false)
+                moved.formUnion(StepMoves.everyItem.moved(among: rows))
+            case nil:
+                continue
+            }
         }
         return moved
     }

@@ -55,7 +55,7 @@ enum ChangesetApplication {
         if let moved { throw Mismatch(reason: "the items under \(moved) were added to or removed since") }
         try verify(rows, checkingPositions: listEnds == nil, db)
         let after = try listEnds.map {
-            try ListEnds(db, parents: $0.lastPosition.keys, movedWithin: $0.movedWithin)
+            try ListEnds(db, parents: $0.lastPosition.keys, moves: $0.moves)
         }
         return (rows, after)
     }

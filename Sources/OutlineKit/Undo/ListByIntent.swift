@@ -32,11 +32,11 @@ struct ListByIntent {
     ///   - positionsAsLeft: the numbers the step left items at, where later steps changed them
     ///     (an item it did not move, or moved to another list at the same number, has no row
     ///     that tells).
-    ///   - recordedMoves: the items the step moved within their lists on purpose, as the
-    ///     command said (`ListEnds.movedWithin`); nil to read them from the rows.
+    ///   - recordedMoves: what the step moved within its lists on purpose, as the command said
+    ///     (`ListEnds.moves`); nil to read it from the rows.
     init(
         parent: ItemID, current: [ItemID], rows: [ChangedRow], placedByStep: Set<ItemID>, cameLater: Set<ItemID>,
-        positionsAsLeft: [ItemID: Int], recordedMoves: Set<ItemID>?
+        positionsAsLeft: [ItemID: Int], recordedMoves: StepMoves?
     ) {
         self.current = current
         self.cameLater = cameLater
@@ -60,7 +60,7 @@ struct ListByIntent {
         var kept = Dictionary(untouched.map { ($0.id, $0.place) }, uniquingKeysWith: { first, _ in first })
         var movedWithin: Set<ItemID>
         if let recordedMoves {
-            movedWithin = Set(stayingRows.map(\.id)).intersection(recordedMoves)
+            movedWithin = Set(stayingRows.map(\.id).filter(recordedMoves.includes))
         } else {
             // Not said: a row moved its item on purpose when it passed an item the step did not
             // move, or changed its order among the rows it did not: what is left of the list's
@@ -77,7 +77,7 @@ struct ListByIntent {
         var placed: [ItemID: Int?] = [:]
         // An item the command moved that ended at the number it had has no row: it goes back
         // to that number, as the step found it, and not by the order of the items it passed.
-        for (id, _) in untouched where recordedMoves?.contains(id) == true {
+        for (id, _) in untouched where recordedMoves?.includes(id) == true {
             placed[id] = kept.removeValue(forKey: id)
             movedWithin.insert(id)
         }

@@ -33,8 +33,11 @@ struct ListsByIntent {
                 }
             }
         }
-        let recordedMoves = listEnds?.movedWithin
-        if let removed = gone.first(where: { recordedMoves?.contains($0.id) == true }) {
+        let recordedMoves = listEnds?.moves
+        // Every item a `mv` named removed since: nothing it did is left to undo or redo.
+        if case .items(let named)? = recordedMoves, let removed = gone.first(where: { named.contains($0.id) }),
+            try !named.contains(where: { try Self.exists($0, db) })
+        {
             throw ChangesetApplication.Mismatch(reason: "item \(removed.id) was removed since")
         }
         if !rows.isEmpty, gone.count == rows.count {
@@ -46,6 +49,13 @@ struct ListsByIntent {
         let placedByStep = Set(
             rows.filter { $0.kind != .update || $0.new.position != nil || $0.oldParent != nil || $0.newParent != nil }
                 .map(\.id))
+        // An item the step added, removed or moved to another list, moved since within its list:
+        // the undo would drop that move without a word.
+        if let moved = rows.filter({ !$0.changesPositionAlone && ($0.kind != .update || $0.newParent != nil) })
+            .map(\.id).sorted().first(where: later.movedWithin.contains)
+        {
+            throw ChangesetApplication.Mismatch(reason: "item \(moved) was moved since")
+        }
         var lists: [ItemID: ListByIntent] = [:]
         for (parent, rows) in rowsByList {
             let list = ListByIntent(
@@ -132,8 +142,8 @@ struct ListsByIntent {
             }
             // An undone step's moves are undone.
             guard (row[2] as Int) == 0 else { continue }
-            if let said = ListEnds(stored: row[1])?.movedWithin {
-                history.movedWithin.formUnion(said)
+            if let said = ListEnds(stored: row[1])?.moves {
+                history.movedWithin.formUnion(said.moved(among: rows))
             } else {
                 history.movedWithin.formUnion(try movedOnPurpose(rows, db))
             }
@@ -160,6 +170,12 @@ struct ListsByIntent {
             moved.formUnion(rows.map(\.id).filter { !kept.contains($0) })
         }
         return moved
+    }
+
+    /// Whether item `id` is in the outline.
+    private static func exists(_ id: ItemID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)"), arguments: [id])
+            ?? false
     }
 
     /// The children of `parent` with their positions, by position, then id.

@@ -153,6 +153,13 @@ public struct OutlineUndoManager {
         // step's other items too. By intent, it gets the number the step left it at.
         if syncedSince {
             let rows = try changeset.rows(inverted: false)
+            // A sync that changed the step's lists goes by intent even where the rows still
+            // apply: numbers are not places (it swapped two siblings before the step's item, which
+            // then went back to its number, after the wrong one).
+            let lists = try listEnds.map { Set($0.lastPosition.keys) } ?? ListsByIntent.lists(of: rows, db)
+            if try UndoHistory.syncChanged(lists: lists, after: step.number, db) {
+                throw RetryByIntent(step: step.number)
+            }
             if rows.contains(where: \.movesAtTheSameNumber),
                 try UndoHistory.syncChanged(rows.filter(\.movesAtTheSameNumber), after: step.number, db)
             {

@@ -165,6 +165,30 @@ enum UndoHistory {
         return false
     }
 
+    /// Whether a step that a sync recorded after step `number` changed any of `lists`: added an
+    /// item to one, took one out, or numbered one of their items again.
+    static func syncChanged(lists: Set<ItemID>, after number: StepID, _ db: Database) throws -> Bool {
+        let parent = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
+        let steps = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = 1 AND id > ? ORDER BY id"),
+            arguments: [number])
+        while let step = try steps.next() {
+            let bytes: Data = step[0]
+            for row in try SessionChangeset(bytes: bytes).rows(inverted: false) {
+                if row.oldParent.map(lists.contains) == true || row.newParent.map(lists.contains) == true {
+                    return true
+                }
+                if row.changesPositionAlone, let now = try ItemID.fetchOne(parent, arguments: [row.id]),
+                    lists.contains(now)
+                {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// The number of the newest step in the history; 0 when it holds none.
     static func newestStep(_ db: Database) throws -> StepID {
         try StepID.fetchOne(db, sql: "SELECT max(id) FROM undo_step") ?? 0

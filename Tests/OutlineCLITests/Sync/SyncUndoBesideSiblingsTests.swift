@@ -83,6 +83,32 @@ import Testing
         #expect(try laptop.titles() == moved)
     }
 
+    /// A sort decides the place of every item of its list: a sync's move of any of them refuses
+    /// its undo (one the sort had left in order among the others was passed over, and the undo
+    /// left the list in neither order); so does a move of an item an `add` made, or one a `mv`
+    /// took to another list (the undo dropped that move without a word).
+    @Test(arguments: [
+        (["sort", "L", "--reverse"], ["mv", "L/x2", "--after", "L/x4"]),
+        (["add", "n", "--under", "L", "--at", "3"], ["mv", "L/n", "--after", "L/x4"]),
+        (["mv", "L/x1", "L/x2", "--under", "M"], ["mv", "M/x2", "--before", "M/x1"]),
+    ])
+    func theUndoIsRefusedWhenASyncMovedAnItemTheStepPlaced(step: [String], beside: [String]) throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
+        try laptop.run(["add", "M"])
+        try laptop.run(["mv", "L/x3", "--after", "L/x1"])
+        #expect(try laptop.run(step).status == 0)
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        #expect(try desktop.run(beside).status == 0)
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        let moved = try laptop.titles()
+        let undo = try laptop.run(["undo"])
+        #expect(undo.status == 1, "\(undo)")
+        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
+        #expect(try laptop.titles() == moved)
+    }
+
     /// The item a `mv` named is what stops its undo when a sync moves it, not the neighbour it
     /// passed: `mv x2 --after x3` (they swap) moved x2 (its undo moved x3 instead, and was
     /// refused when x3 moved).
@@ -197,8 +223,8 @@ import Testing
         (["mv", "L1/e", "--under", "L2"], false, ["add", "q", "--under", "L1"], ["a", "b", "c", "d", "e", "q"]),
         (["rm", "L1/e"], false, ["add", "q", "--under", "L1"], ["a", "b", "c", "d", "e", "q"]),
         (
-            ["mv", "L1/a", "L1/b", "--under", "L2"], false, ["mv", "L2/b", "--before", "L2/a"],
-            ["a", "b", "c", "d", "e"]
+            ["mv", "L1/a", "L1/b", "--under", "L2"], false, ["mv", "L1/e", "--under", "L2", "--at", "2"],
+            ["a", "b", "c", "d"]
         ),
         (["mv", "L1/b", "--after", "L1/d"], true, ["mv", "L1/e", "--before", "L1/c"], ["a", "e", "c", "d", "b"]),
         (["rm", "L1/b"], true, ["mv", "L1/e", "--before", "L1/c"], ["a", "e", "c", "d"]),
@@ -215,6 +241,10 @@ import Testing
             ["c", "d", "a", "b", "e"]
         ),
         (["mv", "L1/c", "--after", "L1/d"], false, ["mv", "L1/d", "--after", "L1/e"], ["a", "b", "c", "e", "d"]),
+        // The third trial: the two items before the step's item swapped, which left its number
+        // free; it went back to the number, after the wrong one.
+        (["rm", "L1/c"], false, ["mv", "L1/b", "--before", "L1/a"], ["b", "c", "a", "d", "e"]),
+        (["mv", "L1/c", "--after", "L1/e"], false, ["mv", "L1/a", "--after", "L1/b"], ["b", "c", "a", "d", "e"]),
     ]
 
     @Test(arguments: moreCases)

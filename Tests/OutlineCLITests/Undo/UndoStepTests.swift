@@ -111,4 +111,20 @@ import Testing
         #expect(refused.stderr.contains("was moved since"), "\(refused.stderr)")
         #expect(try outline.sqlite(".dump") == before)
     }
+
+    /// A sort reverted alone after a later step moved any of its items within the list (one it
+    /// had left in order among the others too) is refused: the revert left the list in neither
+    /// order.
+    @Test func aSortIsNotRevertedAfterALaterMoveOfOneOfItsItems() throws {
+        try outline.run(["add", "L"])
+        try outline.run(["add", "a", "b", "c", "d", "e", "--under", "L"])
+        try outline.run(["mv", "L/c", "--after", "L/a"])
+        try outline.run(["sort", "L", "--reverse"])
+        try outline.run(["mv", "L/b", "--after", "L/e"])
+        let before = try outline.sqlite(".dump")
+        let refused = try outline.run(["undo", "--step", "4"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("was moved since"), "\(refused.stderr)")
+        #expect(try outline.sqlite(".dump") == before)
+    }
 }
