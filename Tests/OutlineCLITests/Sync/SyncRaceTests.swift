@@ -2,6 +2,10 @@ import Foundation
 import OutlineTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// sync with processes that race, die, and reach the remote over a network.
 @Suite("sync races, kills and networks")
 struct SyncRaceTests: SyncMachines {
@@ -54,15 +58,20 @@ struct SyncRaceTests: SyncMachines {
         #expect(try laptop.run(["check"]).status == 0 && desktop.run(["check"]).status == 0)
     }
 
+    /// Records a push in flight, as a round killed after it began to push leaves it.
+    static func noteAPushInFlight(_ machine: Machine) throws {
+        let sqlite = try OutlineProcess.run(
+            [machine.database, "INSERT INTO sync_config (name, value) VALUES ('pushing', '0123456789abcdef')"],
+            input: nil, executable: "/usr/bin/sqlite3")
+        #expect(sqlite.status == 0, "\(sqlite)")
+    }
+
     /// A round killed after it began to push is recorded as pushing that commit until the next
     /// round finds it; status says so, since its count of changes to send may hold what was sent.
     @Test func statusSaysWhenTheLastRoundWasCutShort() throws {
         let (laptop, _) = try joined(try bareRemote())
         try laptop.run(["add", "Work"])
-        let sqlite = try OutlineProcess.run(
-            [laptop.database, "INSERT INTO sync_config (name, value) VALUES ('pushing', '0123456789abcdef')"],
-            input: nil, executable: "/usr/bin/sqlite3")
-        #expect(sqlite.status == 0, "\(sqlite)")
+        try Self.noteAPushInFlight(laptop)
         let status = try laptop.run(["sync", "status"])
         #expect(
             status.lines.contains(
@@ -81,24 +90,13 @@ struct SyncRaceTests: SyncMachines {
     @Test func statusSaysWhenARoundRunsNow() throws {
         let (laptop, _) = try joined(try bareRemote())
         try laptop.run(["add", "Work"])
-        let sqlite = try OutlineProcess.run(
-            [laptop.database, "INSERT INTO sync_config (name, value) VALUES ('pushing', '0123456789abcdef')"],
-            input: nil, executable: "/usr/bin/sqlite3")
-        #expect(sqlite.status == 0, "\(sqlite)")
-        // A round's lock, held by another process as a round holds it.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [laptop.database + ".sync/outline-sync.lock", "sleep", "60"]
-        try holder.run()
-        defer {
-            holder.terminate()
-            holder.waitUntilExit()
-        }
-        var status = try laptop.run(["sync", "status"])
-        for _ in 0..<100 where !status.stdout.contains("a round runs now") {
-            usleep(50_000)
-            status = try laptop.run(["sync", "status"])
-        }
+        try Self.noteAPushInFlight(laptop)
+        // A round's lock, held as a round holds it (flock: another open of the file, the
+        // status's, finds it taken).
+        let lock = open(laptop.database + ".sync/outline-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) == 0)
+        defer { close(lock) }
+        let status = try laptop.run(["sync", "status"])
         #expect(
             status.lines.contains {
                 $0.hasPrefix("a round runs now") && $0.hasSuffix(": what it sends may still be counted below")

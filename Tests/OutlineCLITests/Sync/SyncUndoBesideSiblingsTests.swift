@@ -44,6 +44,28 @@ import Testing
         return (laptop, desktop)
     }
 
+    /// The laptop makes `step`, which reaches the desktop; the desktop makes each of `beside`,
+    /// which reaches the laptop.
+    func besideASyncedStep(
+        _ laptop: Machine, _ desktop: Machine, step: [String], beside: [[String]]
+    ) throws {
+        #expect(try laptop.run(step).status == 0)
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        for command in beside { #expect(try desktop.run(command).status == 0) }
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+    }
+
+    /// The laptop's undo is refused in the sync's words, and changes nothing.
+    func expectUndoRefused(_ laptop: Machine) throws {
+        let before = try laptop.titles()
+        let undo = try laptop.run(["undo"])
+        #expect(undo.status == 1, "\(undo)")
+        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
+        #expect(try laptop.titles() == before)
+    }
+
     @Test(arguments: cases)
     func aStepIsUndoneBesideSiblingsASyncAddedOrRemoved(step: [String], beside: [String], undone: [String]) throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
@@ -69,18 +91,10 @@ import Testing
     /// refused, naming the sync (it silently moved the item back, over the other's move).
     @Test func theUndoOfAMoveIsRefusedWhenASyncMovedTheSameItem() throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
-        try laptop.run(["mv", "L/x4", "--before", "L/x1"])
-        try laptop.run(["sync"])
-        try desktop.run(["sync"])
-        try desktop.run(["mv", "L/x4", "--after", "L/x2"])
-        try desktop.run(["sync"])
-        try laptop.run(["sync"])
-        let moved = try laptop.titles()
-        #expect(moved == ["L", "  x1", "  x2", "  x4", "  x3"])
-        let undo = try laptop.run(["undo"])
-        #expect(undo.status == 1)
-        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
-        #expect(try laptop.titles() == moved)
+        try besideASyncedStep(
+            laptop, desktop, step: ["mv", "L/x4", "--before", "L/x1"], beside: [["mv", "L/x4", "--after", "L/x2"]])
+        #expect(try laptop.titles() == ["L", "  x1", "  x2", "  x4", "  x3"])
+        try expectUndoRefused(laptop)
     }
 
     /// A sort decides the place of every item of its list: a sync's move of any of them refuses
@@ -96,17 +110,8 @@ import Testing
         let (laptop, desktop) = try twoMachinesSharingAList()
         try laptop.run(["add", "M"])
         try laptop.run(["mv", "L/x3", "--after", "L/x1"])
-        #expect(try laptop.run(step).status == 0)
-        try laptop.run(["sync"])
-        try desktop.run(["sync"])
-        #expect(try desktop.run(beside).status == 0)
-        try desktop.run(["sync"])
-        try laptop.run(["sync"])
-        let moved = try laptop.titles()
-        let undo = try laptop.run(["undo"])
-        #expect(undo.status == 1, "\(undo)")
-        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
-        #expect(try laptop.titles() == moved)
+        try besideASyncedStep(laptop, desktop, step: step, beside: [beside])
+        try expectUndoRefused(laptop)
     }
 
     /// The item a `mv` named is what stops its undo when a sync moves it, not the neighbour it
@@ -114,31 +119,19 @@ import Testing
     /// refused when x3 moved).
     @Test func theUndoOfASwapIsRefusedWhenASyncMovedTheNamedItem() throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
-        try laptop.run(["mv", "L/x2", "--after", "L/x3"])
-        try laptop.run(["sync"])
-        try desktop.run(["sync"])
-        try desktop.run(["mv", "L/x2", "--after", "L/x4"])
-        try desktop.run(["sync"])
-        try laptop.run(["sync"])
-        let moved = try laptop.titles()
-        #expect(moved == ["L", "  x1", "  x3", "  x4", "  x2"])
-        let undo = try laptop.run(["undo"])
-        #expect(undo.status == 1, "\(undo)")
-        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
-        #expect(try laptop.titles() == moved)
+        try besideASyncedStep(
+            laptop, desktop, step: ["mv", "L/x2", "--after", "L/x3"], beside: [["mv", "L/x2", "--after", "L/x4"]])
+        #expect(try laptop.titles() == ["L", "  x1", "  x3", "  x4", "  x2"])
+        try expectUndoRefused(laptop)
     }
 
     /// Siblings moved over the step's item both ways, so that it keeps its number: the item
     /// still goes back right after the item it followed (it went back to its old number).
     @Test func anItemGoesBackAfterTheItemItFollowedWhateverItsNumber() throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
-        try laptop.run(["mv", "L/x2", "--after", "L/x3"])
-        try laptop.run(["sync"])
-        try desktop.run(["sync"])
-        try desktop.run(["mv", "L/x4", "--before", "L/x1"])
-        try desktop.run(["mv", "L/x3", "--after", "L/x2"])
-        try desktop.run(["sync"])
-        try laptop.run(["sync"])
+        try besideASyncedStep(
+            laptop, desktop, step: ["mv", "L/x2", "--after", "L/x3"],
+            beside: [["mv", "L/x4", "--before", "L/x1"], ["mv", "L/x3", "--after", "L/x2"]])
         #expect(try laptop.titles() == ["L", "  x4", "  x1", "  x2", "  x3"])
         #expect(try laptop.run(["undo"]).status == 0)
         #expect(try laptop.titles() == ["L", "  x4", "  x1", "  x2", "  x3"])
@@ -150,12 +143,7 @@ import Testing
     /// applied before putting the list in order (it reported a move of a sibling that stayed).
     @Test func theReportOfAnUndoByIntentSaysWhatChanged() throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
-        try laptop.run(["rm", "L/x2"])
-        try laptop.run(["sync"])
-        try desktop.run(["sync"])
-        try desktop.run(["mv", "L/x1", "--after", "L/x4"])
-        try desktop.run(["sync"])
-        try laptop.run(["sync"])
+        try besideASyncedStep(laptop, desktop, step: ["rm", "L/x2"], beside: [["mv", "L/x1", "--after", "L/x4"]])
         let undo = try laptop.run(["--json", "undo"])
         #expect(undo.status == 0, "\(undo)")
         #expect(try laptop.titles() == ["L", "  x3", "  x4", "  x1", "  x2"])
@@ -172,17 +160,8 @@ import Testing
     ])
     func theUndoOfAMoveIsRefusedWhenASyncRemovedItsItem(step: [String], beside: [String]) throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
-        #expect(try laptop.run(step).status == 0)
-        try laptop.run(["sync"])
-        try desktop.run(["sync"])
-        #expect(try desktop.run(beside).status == 0)
-        try desktop.run(["sync"])
-        try laptop.run(["sync"])
-        let removed = try laptop.titles()
-        let undo = try laptop.run(["undo"])
-        #expect(undo.status == 1, "\(undo)")
-        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
-        #expect(try laptop.titles() == removed)
+        try besideASyncedStep(laptop, desktop, step: step, beside: [beside])
+        try expectUndoRefused(laptop)
         #expect(try laptop.run(["history"]).stdout.contains("(undone)") == false)
     }
 
@@ -192,18 +171,10 @@ import Testing
     func theUndoOfAMoveIsRefusedWhenASyncMovedTheItemToAnotherList(step: [String]) throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
         try laptop.run(["add", "M"])
-        #expect(try laptop.run(step).status == 0)
-        try laptop.run(["sync"])
-        try desktop.run(["sync"])
-        try desktop.run(["mv", "L/x4", "--under", "M"])
-        try desktop.run(["sync"])
-        try laptop.run(["sync"])
+        try besideASyncedStep(laptop, desktop, step: step, beside: [["mv", "L/x4", "--under", "M"]])
         let moved = try laptop.titles()
         #expect(moved.contains("  x4") && moved.last == "  x4", "\(moved)")
-        let undo = try laptop.run(["undo"])
-        #expect(undo.status == 1, "\(undo)")
-        #expect(undo.stderr.contains("a sync has since changed its items"), "\(undo.stderr)")
-        #expect(try laptop.titles() == moved)
+        try expectUndoRefused(laptop)
     }
 
     /// Steps on L1 (a b c d e) beside L2, undone (or redone, when `redo`) after the desktop's
