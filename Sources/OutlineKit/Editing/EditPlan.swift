@@ -50,6 +50,9 @@ struct EditPlan {
     /// The parents whose lists of children change, as they are before the edit: those a step must
     /// watch for changes made outside outline.
     var touchedParents: Set<ItemID> = []
+    /// The items the edit moves within their list on purpose: the fewest moves that give each
+    /// list its new order (`ListEnds.moves`).
+    var movedWithin: Set<ItemID> = []
 
     /// The plan that turns the subtree `entries` under `root` into what `text` says.
     ///
@@ -176,7 +179,9 @@ struct EditPlan {
             let diff = ResultsDiff(
                 from: ResultsSnapshot(rows: old.map { .init(id: $0, content: "") }),
                 to: ResultsSnapshot(rows: new.map { .init(id: $0, content: "") }))
-            let moves = diff.objectChanges.count { $0.kind == .move }
+            let moved = diff.objectChanges.filter { $0.kind == .move }.map(\.id)
+            movedWithin.formUnion(moved)
+            let moves = moved.count
             counts.moved += moves
             if moves > 0 { touchedParents.insert(parent) }
         }

@@ -80,7 +80,7 @@ extension OutlineStore {
             let ids = try Self.write(plan, db, now: now, workflow: workflow)
             return ChangeResult(
                 action: .editText(rootTitle: rootTitle, counts: plan.counts), ids: ids,
-                touchedParents: plan.touchedParents)
+                touchedParents: plan.touchedParents, moves: .items(plan.movedWithin))
         }
     }
 

@@ -120,15 +120,10 @@ struct ListByIntent {
             if goingBack.contains(id) { after[previous, default: []].append(id) }
             previous = id
         }
-        var placedInOrder: [ItemID] = []
-        func append(_ id: ItemID) {
-            placedInOrder.append(id)
-            for next in after[id] ?? [] { append(next) }
-        }
-        for id in after[nil] ?? [] { append(id) }
-        for id in others { append(id) }
-        // An item that came later follows the item it followed; it stays first if it followed
-        // none, and last if it followed all of them.
+        // An item that came later stays right after the item it followed, before what the step
+        // puts back after that one (a sort puts every item back, one after another: the item
+        // would go to the end of them); it stays first if it followed none, and last if it
+        // followed all of them.
         var following: [ItemID?: [ItemID]] = [:]
         var sinceLastPlaced: [ItemID] = []
         var lastPlaced: ItemID?
@@ -142,10 +137,13 @@ struct ListByIntent {
             sinceLastPlaced.append(id)
         }
         var order = following[nil] ?? []
-        for id in placedInOrder {
+        func append(_ id: ItemID) {
             order.append(id)
             order += following[id] ?? []
+            for next in after[id] ?? [] { append(next) }
         }
+        for id in after[nil] ?? [] { append(id) }
+        for id in others { append(id) }
         order += sinceLastPlaced
         // Items the rows brought that no list held before (none, unless the tree changed under
         // the step) keep their order at the end.

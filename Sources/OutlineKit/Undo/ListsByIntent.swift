@@ -24,16 +24,21 @@ struct ListsByIntent {
     ///   touch: an undo by intent would silently move it back, or leave it where it is and call
     ///   that done.
     init(_ rows: [ChangedRow], listEnds: ListEnds?, step: StepID?, _ db: Database) throws {
-        let (rowsByList, gone) = try Self.rowsByList(rows, db)
+        var (rowsByList, gone) = try Self.rowsByList(rows, db)
+        let recordedMoves = listEnds?.moves
         if let touchedLists = listEnds.map({ Set($0.lastPosition.keys) }) {
-            // A row that changes position alone names no list; the step found it in one it touched.
+            // A row that changes position alone names no list; the step found it in one it
+            // touched. An item the step moved on purpose that stands in another list now was
+            // moved there since; a sibling it only shifted is left where it went, and its list
+            // is numbered as it stands (the row's number belongs to the old list).
             for (parent, rows) in rowsByList where !touchedLists.contains(parent) {
-                if let moved = rows.first(where: \.changesPositionAlone) {
+                if let moved = rows.first(where: { $0.changesPositionAlone && recordedMoves?.includes($0.id) == true })
+                {
                     throw ChangesetApplication.Mismatch(reason: "item \(moved.id) was moved to another list since")
                 }
+                rowsByList[parent] = rows.filter { !$0.changesPositionAlone }
             }
         }
-        let recordedMoves = listEnds?.moves
         // Every item a `mv` named removed since: nothing it did is left to undo or redo.
         if case .items(let named)? = recordedMoves, let removed = gone.first(where: { named.contains($0.id) }),
             try !named.contains(where: { try Self.exists($0, db) })
@@ -45,6 +50,13 @@ struct ListsByIntent {
         }
         let parents = Set(rowsByList.keys)
         let later = try step.map { try Self.laterHistory(of: parents, after: $0, db) } ?? LaterHistory()
+        // An item the step moved on purpose (one a sort left at its number too) that a later
+        // step took out of its list: the undo would leave it there and call the list restored.
+        if let recordedMoves,
+            let left = later.leftLists.first(where: { recordedMoves.includes($0) && !later.cameLater.contains($0) })
+        {
+            throw ChangesetApplication.Mismatch(reason: "item \(left) was moved to another list since")
+        }
         // A row that changes only a title or a note leaves its item where it stood.
         let placedByStep = Set(
             rows.filter { $0.kind != .update || $0.new.position != nil || $0.oldParent != nil || $0.newParent != nil }
@@ -117,6 +129,8 @@ struct ListsByIntent {
         var positionsAsLeft: [ItemID: Int] = [:]
         /// The items those still done moved within their lists on purpose.
         var movedWithin: Set<ItemID> = []
+        /// The items they moved out of the step's lists to another list, in order.
+        var leftLists: [ItemID] = []
     }
 
     /// What the steps after `step` (a sync's, or a later one's) did to `lists`.
@@ -136,6 +150,11 @@ struct ListsByIntent {
             let rows = try SessionChangeset(bytes: bytes).rows(inverted: false)
             for changed in rows {
                 if let parent = changed.newParent, lists.contains(parent) { history.cameLater.insert(changed.id) }
+                if changed.kind == .update, let parent = changed.oldParent, lists.contains(parent),
+                    changed.newParent != parent
+                {
+                    history.leftLists.append(changed.id)
+                }
                 if history.positionsAsLeft[changed.id] == nil, let old = changed.old.position {
                     history.positionsAsLeft[changed.id] = old
                 }

@@ -96,7 +96,9 @@ public struct OutlineUndoManager {
                     number: number, reason: "its items changed since (\(mismatch.reason)); undo the later steps first")
             }
             let parents = Set(rows.flatMap { [$0.oldParent, $0.newParent] }.compactMap { $0 })
-            return ChangeResult(action: .revert(number: number, name: step.name), touchedParents: parents)
+            // It moves back what the step moved.
+            return ChangeResult(
+                action: .revert(number: number, name: step.name), touchedParents: parents, moves: listEnds?.moves)
         }
     }
 

@@ -105,6 +105,8 @@ import Testing
         (["sort", "L", "--reverse"], ["mv", "L/x2", "--after", "L/x4"]),
         (["add", "n", "--under", "L", "--at", "3"], ["mv", "L/n", "--after", "L/x4"]),
         (["mv", "L/x1", "L/x2", "--under", "M"], ["mv", "M/x2", "--before", "M/x1"]),
+        // x3 keeps its number through the sort, and is the sort's all the same.
+        (["sort", "L", "--reverse"], ["mv", "L/x3", "--under", "M"]),
     ])
     func theUndoIsRefusedWhenASyncMovedAnItemTheStepPlaced(step: [String], beside: [String]) throws {
         let (laptop, desktop) = try twoMachinesSharingAList()
@@ -216,6 +218,9 @@ import Testing
         // free; it went back to the number, after the wrong one.
         (["rm", "L1/c"], false, ["mv", "L1/b", "--before", "L1/a"], ["b", "c", "a", "d", "e"]),
         (["mv", "L1/c", "--after", "L1/e"], false, ["mv", "L1/a", "--after", "L1/b"], ["b", "c", "a", "d", "e"]),
+        // A sibling the step only shifted, moved to another list since, does not stop it.
+        (["add", "N", "--under", "L1", "--at", "1"], false, ["mv", "L1/c", "--under", "L2"], ["a", "b", "d", "e"]),
+        (["mv", "L1/a", "--after", "L1/e"], false, ["mv", "L1/c", "--under", "L2"], ["a", "b", "d", "e"]),
     ]
 
     @Test(arguments: moreCases)
