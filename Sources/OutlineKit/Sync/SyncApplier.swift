@@ -205,10 +205,11 @@ enum SyncApplier {
             for (index, uid) in (children[parentUID] ?? []).enumerated() where !added.contains(uid) {
                 guard let id = try localID(uid) else { continue }
                 try renumber.execute(arguments: [index + 1, id, index + 1])
-                guard db.changesCount > 0 else { continue }
-                // A sibling numbered again because another came or went has not changed.
+                // A sibling numbered again because another came, went or moved has not changed;
+                // nor has one this machine moved itself.
+                guard db.changesCount > 0, moving.contains(uid) else { continue }
                 if reordered.contains(uid) { outcome.changed += 1 }
-                if moving.contains(uid) { outcome.movedWithin.insert(id) }
+                outcome.movedWithin.insert(id)
             }
         }
         return outcome

@@ -88,7 +88,11 @@ public struct OutlineUndoManager {
                 (rows, _) = try ChangesetApplication.apply(
                     changeset, inverted: true, expecting: listEnds, besideMovedSiblings: true, step: number, db)
             } catch let mismatch as ChangesetApplication.Mismatch {
-                if try UndoHistory.syncChanged(try changeset.rows(inverted: false), after: number, db) {
+                // A later step made here is said first: undoing it is what lets this one go.
+                let rows = try changeset.rows(inverted: false)
+                if try !UndoHistory.syncChanged(rows, after: number, bySync: false, db),
+                    try UndoHistory.syncChanged(rows, after: number, db)
+                {
                     throw OutlineError.stepNotRevertible(number: number, reason: "a sync has since changed its items")
                 }
                 // Later steps here, or an edit outside outline: either way, its items moved on.

@@ -145,13 +145,18 @@ enum UndoHistory {
 
     /// Whether a step that a sync recorded after step `number` changed any of `rows`' items, or
     /// any list they were in or went to: why an undo of that step no longer applies, when it
-    /// does not.
-    static func syncChanged(_ rows: [ChangedRow], after number: StepID, _ db: Database) throws -> Bool {
+    /// does not. `bySync` false asks the same of the later steps made here that are still done.
+    static func syncChanged(_ rows: [ChangedRow], after number: StepID, bySync: Bool = true, _ db: Database) throws
+        -> Bool
+    {
         let items = Set(rows.map(\.id)).union(try ListsByIntent.lists(of: rows, db))
         let rows = try Row.fetchAll(
             db.cachedStatement(
-                sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = 1 AND id > ? ORDER BY id"),
-            arguments: [number])
+                sql: """
+                    SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = ? AND undone = 0 AND id > ?
+                    ORDER BY id
+                    """),
+            arguments: [bySync ? 1 : 0, number])
         for row in rows {
             let bytes: Data = row[0]
             let synced = try SessionChangeset(bytes: bytes).rows(inverted: false)

@@ -116,6 +116,40 @@ import Testing
         try expectUndoRefused(laptop)
     }
 
+    /// A move of this machine's own, sent in the round that brings another's change, is not the
+    /// round's: the round counts only what the other machine moved (it counted the siblings its
+    /// own move had shifted), and the move's undo is not refused as moved since.
+    @Test func aMachinesOwnMoveSentInARoundIsNotTheRounds() throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
+        try laptop.run(["add", "M"])
+        try laptop.run(["sync"])
+        try desktop.run(["sync"])
+        try laptop.run(["mv", "L/x2", "--after", "L/x4"])
+        try desktop.run(["mv", "L/x3", "--under", "M"])
+        try desktop.run(["sync"])
+        #expect(try laptop.run(["sync"]).stdout.hasSuffix("brought 1 change (1 changed here), sent 1 change\n"))
+        #expect(try laptop.run(["undo"]).status == 0)
+        #expect(try laptop.titles() == ["L", "  x1", "  x2", "  x4", "M", "  x3"])
+    }
+
+    /// `undo --step N` refused because a later step made here moved its item says so, and how
+    /// to go on, though a sync came between (it said a sync had changed its items).
+    @Test func aRevertStoppedByALaterStepHereSaysSoThoughASyncCameBetween() throws {
+        let (laptop, desktop) = try twoMachinesSharingAList()
+        try laptop.run(["mv", "L/x2", "--after", "L/x4"])
+        let step = try laptop.run(["history"]).lines[0].split(separator: " ")[0]
+        try laptop.run(["sync"])
+        try desktop.run(["add", "Elsewhere"])
+        try desktop.run(["sync"])
+        try laptop.run(["sync"])
+        try laptop.run(["mv", "L/x2", "--before", "L/x1"])
+        let refused = try laptop.run(["undo", "--step", String(step)])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains("its items changed since (item 3 was moved since); undo the later steps first"),
+            "\(refused.stderr)")
+    }
+
     /// The item a `mv` named is what stops its undo when a sync moves it, not the neighbour it
     /// passed: `mv x2 --after x3` (they swap) moved x2 (its undo moved x3 instead, and was
     /// refused when x3 moved).
