@@ -129,7 +129,7 @@ struct ListsByIntent {
         var positionsAsLeft: [ItemID: Int] = [:]
         /// The items those still done moved within their lists on purpose.
         var movedWithin: Set<ItemID> = []
-        /// The items they moved out of the step's lists to another list, in order.
+        /// The items those still done moved out of the step's lists to another list, in order.
         var leftLists: [ItemID] = []
     }
 
@@ -148,9 +148,11 @@ struct ListsByIntent {
         while let row = try later.next() {
             let bytes: Data = row[0]
             let rows = try SessionChangeset(bytes: bytes).rows(inverted: false)
+            // An undone step's moves are undone.
+            let stillDone = (row[2] as Int) == 0
             for changed in rows {
                 if let parent = changed.newParent, lists.contains(parent) { history.cameLater.insert(changed.id) }
-                if changed.kind == .update, let parent = changed.oldParent, lists.contains(parent),
+                if stillDone, changed.kind == .update, let parent = changed.oldParent, lists.contains(parent),
                     changed.newParent != parent
                 {
                     history.leftLists.append(changed.id)
@@ -159,8 +161,7 @@ struct ListsByIntent {
                     history.positionsAsLeft[changed.id] = old
                 }
             }
-            // An undone step's moves are undone.
-            guard (row[2] as Int) == 0 else { continue }
+            guard stillDone else { continue }
             if let said = ListEnds(stored: row[1])?.moves {
                 history.movedWithin.formUnion(said.moved(among: rows))
             } else {

@@ -127,4 +127,20 @@ import Testing
         #expect(refused.stderr.contains("was moved since"), "\(refused.stderr)")
         #expect(try outline.sqlite(".dump") == before)
     }
+
+    /// A later step that moved one of the sort's items out of the list, and was undone, moved
+    /// nothing: the sort is reverted alone.
+    @Test func aSortIsRevertedAfterALaterMoveThatWasUndone() throws {
+        func titles() throws -> [String] {
+            try outline.run(["ls", "L", "--tsv"]).lines.map { String($0.split(separator: "\t")[4]) }
+        }
+        try outline.run(["add", "L", "M"])
+        try outline.run(["add", "a", "b", "c", "--under", "L"])
+        try outline.run(["sort", "L", "--reverse"])
+        try outline.run(["mv", "L/b", "--under", "M"])
+        #expect(try outline.run(["undo"]).status == 0)
+        let reverted = try outline.run(["undo", "--step", "3"])
+        #expect(reverted.status == 0, "\(reverted)")
+        #expect(try titles() == ["a", "b", "c"])
+    }
 }
