@@ -69,9 +69,7 @@ extension OutlineStore {
             }
             let plan = try EditPlan(
                 root: root, rootTitle: rootTitle, entries: entries, text: edited, workflow: workflow
-            ) { id in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)", arguments: [id]) == true
-            }
+            ) { id in try TreeQueries.exists(db, id) }
             let room = Self.maximumDepth - (try TreeQueries.ancestry(db, of: root).count)
             if let deep = edited.lines.first(where: { $0.depth > room }) {
                 throw OutlineError.editRefused(

@@ -49,11 +49,8 @@ extension OutlineStore {
             let what = conflict.what == "removed" && target.isLive(conflict.uid) ? "changes" : conflict.what
             target.apply(SyncBatch(replica: "", operations: try Self.restoring(conflict, in: target, title: listed)))
             // What the take puts back in another place within its list is moved on purpose.
-            let moving = target.touched.filter { uid in
-                guard let now = target[uid], let before = base[uid] else { return false }
-                return now.parent == before.parent && now.key != before.key
-            }
-            let outcome = try SyncApplier.apply(target, to: target.touched, moving: moving, db)
+            let outcome = try SyncApplier.apply(
+                target, to: target.touched, moving: target.reordered(target.touched, since: base), db)
             try SyncTables.markResolved(db, number: number)
             return ChangeResult(
                 action: .takeConflict(

@@ -566,10 +566,7 @@ extension OutlineStore {
             affected.formUnion(try SyncTables.uids(of: changedIDs, db).values)
             // What other machines moved within a list: its key in the log differs from the one
             // this machine had with what it sent (its own moves are its steps').
-            let broughtMoves = affected.filter { uid in
-                guard let now = final[uid], let before = sentFrom[uid] else { return false }
-                return now.parent == before.parent && now.key != before.key
-            }
+            let broughtMoves = final.reordered(affected, since: sentFrom)
             var (result, changeset) = try SessionChangeset.record(db) {
                 let outcome = try SyncApplier.apply(target, to: affected, moving: broughtMoves, db)
                 summary.added = outcome.added

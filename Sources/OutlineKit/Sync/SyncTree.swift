@@ -249,6 +249,15 @@ struct SyncTree {
 }
 
 extension SyncTree {
+    /// Those of `uids` that stand in another place within the same list here than in `other`:
+    /// their key changed, their parent did not.
+    func reordered(_ uids: Set<String>, since other: SyncTree) -> Set<String> {
+        uids.filter { uid in
+            guard let now = self[uid], let before = other[uid] else { return false }
+            return now.parent == before.parent && now.key != before.key
+        }
+    }
+
     /// Whether applying a batch to `other` made this tree: an item, the workflow or the
     /// conflicts changed (`touched` counts from `other`).
     func differs(from other: SyncTree) -> Bool {

@@ -13,6 +13,12 @@ enum TreeQueries {
         return item
     }
 
+    /// Whether an item with `id` (or the root's row, for 0) is in the outline.
+    static func exists(_ db: Database, _ id: ItemID) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)"), arguments: [id])
+            ?? false
+    }
+
     /// Throws unless `id` is the root or an existing item.
     static func requireParent(_ db: Database, _ id: ItemID) throws {
         if id == .root { return }

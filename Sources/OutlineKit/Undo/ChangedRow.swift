@@ -36,9 +36,6 @@ struct ChangedRow: Equatable {
     /// Whether this row moves its item within the list it is in: it names no parent, and so no
     /// list, itself.
     var changesPositionAlone: Bool { kind == .update && old.parent == nil && new.parent == nil && new.position != nil }
-    /// Whether this row moves its item to another list at the number it had: it names no
-    /// position.
-    var movesAtTheSameNumber: Bool { kind == .update && new.parent != nil && new.position == nil }
 
     /// Column order of the item table: id, parent_id, position, title, done_at, note, then the
     /// attributes of schema version 7, `state` first and `properties` last.

@@ -5,10 +5,10 @@
 /// or from another list, and, among those it numbered again within the list, the ones whose
 /// order it changed (a `sort`'s, the item named by a `mv --before`); the siblings it only
 /// shifted up or down by one keep their order. Those items go back to the places the step
-/// recorded, each right after the item that stood before it there, wherever that one stands. Every other item (one the step did
-/// not move, one it only shifted, one a sync or a later step brought) keeps the order it stands
-/// in, so that what a sync did to the list beside the step stays done; an item that came into
-/// the list later stays after the item it followed.
+/// recorded, each right after the item that stood before it there, wherever that one stands.
+/// Every other item (one the step did not move, one it only shifted, one a sync or a later step
+/// brought) keeps the order it stands in, so that what a sync did to the list beside the step
+/// stays done; an item that came into the list later stays right after the item it followed.
 struct ListByIntent {
     /// The list's children before the step is applied, in order.
     let current: [ItemID]
@@ -50,10 +50,9 @@ struct ListByIntent {
             }
         }
         let leaving = Set(leavingRows.map(\.id))
-        // The places the step's items held in the list as the step (or the last undo or redo of
-        // it) left it.
-        // An item with no row kept its number through the step: the number it has now, or the
-        // one it had when a later step numbered it again first.
+        // The places the items held in the list as the step (or the last undo or redo of it)
+        // left it: an item with no row kept its number through the step, the number it has now,
+        // or the one it had when a later step numbered it again first.
         let untouched = current.enumerated().filter { !placedByStep.contains($1) && !cameLater.contains($1) }
             .map { (id: $1, place: positionsAsLeft[$1] ?? $0 + 1) }
         let free = untouched.map(\.place).sorted()

@@ -41,7 +41,7 @@ struct ListsByIntent {
         }
         // Every item a `mv` named removed since: nothing it did is left to undo or redo.
         if case .items(let named)? = recordedMoves, let removed = gone.first(where: { named.contains($0.id) }),
-            try !named.contains(where: { try Self.exists($0, db) })
+            try !named.contains(where: { try TreeQueries.exists(db, $0) })
         {
             throw ChangesetApplication.Mismatch(reason: "item \(removed.id) was removed since")
         }
@@ -190,12 +190,6 @@ struct ListsByIntent {
             moved.formUnion(rows.map(\.id).filter { !kept.contains($0) })
         }
         return moved
-    }
-
-    /// Whether item `id` is in the outline.
-    private static func exists(_ id: ItemID, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item WHERE id = ?)"), arguments: [id])
-            ?? false
     }
 
     /// The children of `parent` with their positions, by position, then id.

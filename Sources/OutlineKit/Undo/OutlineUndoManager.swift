@@ -90,7 +90,7 @@ public struct OutlineUndoManager {
             } catch let mismatch as ChangesetApplication.Mismatch {
                 // A later step made here is said first: undoing it is what lets this one go.
                 let rows = try changeset.rows(inverted: false)
-                if try !UndoHistory.syncChanged(rows, after: number, bySync: false, db),
+                if try !UndoHistory.localStepChanged(rows, after: number, db),
                     try UndoHistory.syncChanged(rows, after: number, db)
                 {
                     throw OutlineError.stepNotRevertible(number: number, reason: "a sync has since changed its items")
@@ -154,21 +154,16 @@ public struct OutlineUndoManager {
             }
         }
         let syncedSince = try UndoHistory.syncedAfter(step.number, db)
-        // An item the step moved to another list at the same number has no position in the
-        // changeset: applied exactly, it would keep the place a sync gave it since, among the
-        // step's other items too. By intent, it gets the number the step left it at.
+        // A sync that changed the step's lists goes by intent even where the rows still apply:
+        // numbers are not places (it swapped two siblings before the step's item, which then
+        // went back to its number, after the wrong one; an item the step moved to another list
+        // at the same number has no position in the changeset, and kept the place the sync
+        // gave it, among the step's other items too).
         if syncedSince {
-            let rows = try changeset.rows(inverted: false)
-            // A sync that changed the step's lists goes by intent even where the rows still
-            // apply: numbers are not places (it swapped two siblings before the step's item, which
-            // then went back to its number, after the wrong one).
-            let lists = try listEnds.map { Set($0.lastPosition.keys) } ?? ListsByIntent.lists(of: rows, db)
+            let lists =
+                try listEnds.map { Set($0.lastPosition.keys) }
+                ?? ListsByIntent.lists(of: changeset.rows(inverted: false), db)
             if try UndoHistory.syncChanged(lists: lists, after: step.number, db) {
-                throw RetryByIntent(step: step.number)
-            }
-            if rows.contains(where: \.movesAtTheSameNumber),
-                try UndoHistory.syncChanged(rows.filter(\.movesAtTheSameNumber), after: step.number, db)
-            {
                 throw RetryByIntent(step: step.number)
             }
         }

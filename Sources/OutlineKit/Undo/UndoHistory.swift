@@ -145,51 +145,54 @@ enum UndoHistory {
 
     /// Whether a step that a sync recorded after step `number` changed any of `rows`' items, or
     /// any list they were in or went to: why an undo of that step no longer applies, when it
-    /// does not. `bySync` false asks the same of the later steps made here that are still done.
-    static func syncChanged(_ rows: [ChangedRow], after number: StepID, bySync: Bool = true, _ db: Database) throws
-        -> Bool
+    /// does not.
+    static func syncChanged(_ rows: [ChangedRow], after number: StepID, _ db: Database) throws -> Bool {
+        try laterStepChanged(rows, after: number, bySync: true, db)
+    }
+
+    /// The same of the steps made here after step `number` that are still done.
+    static func localStepChanged(_ rows: [ChangedRow], after number: StepID, _ db: Database) throws -> Bool {
+        try laterStepChanged(rows, after: number, bySync: false, db)
+    }
+
+    private static func laterStepChanged(_ rows: [ChangedRow], after number: StepID, bySync: Bool, _ db: Database)
+        throws -> Bool
     {
         let items = Set(rows.map(\.id)).union(try ListsByIntent.lists(of: rows, db))
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = ? AND undone = 0 AND id > ?
-                    ORDER BY id
-                    """),
-            arguments: [bySync ? 1 : 0, number])
-        for row in rows {
-            let bytes: Data = row[0]
-            let synced = try SessionChangeset(bytes: bytes).rows(inverted: false)
-            if synced.contains(where: { row in
-                items.contains(row.id) || row.oldParent.map(items.contains) == true
-                    || row.newParent.map(items.contains) == true
-            }) {
-                return true
-            }
+        return try anyLaterRow(after: number, bySync: bySync, db) { row in
+            items.contains(row.id) || row.oldParent.map(items.contains) == true
+                || row.newParent.map(items.contains) == true
         }
-        return false
     }
 
     /// Whether a step that a sync recorded after step `number` changed any of `lists`: added an
     /// item to one, took one out, or numbered one of their items again.
     static func syncChanged(lists: Set<ItemID>, after number: StepID, _ db: Database) throws -> Bool {
         let parent = try db.cachedStatement(sql: "SELECT parent_id FROM item WHERE id = ?")
+        return try anyLaterRow(after: number, bySync: true, db) { row in
+            if row.oldParent.map(lists.contains) == true || row.newParent.map(lists.contains) == true { return true }
+            guard row.changesPositionAlone, let now = try ItemID.fetchOne(parent, arguments: [row.id]) else {
+                return false
+            }
+            return lists.contains(now)
+        }
+    }
+
+    /// Whether a row of a step after step `number` matches: of a sync's step (`bySync`), or of one
+    /// made here that is still done. Reads the steps one at a time, and stops at the first match.
+    private static func anyLaterRow(
+        after number: StepID, bySync: Bool, _ db: Database, where matches: (ChangedRow) throws -> Bool
+    ) throws -> Bool {
         let steps = try Row.fetchCursor(
             db.cachedStatement(
-                sql: "SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = 1 AND id > ? ORDER BY id"),
-            arguments: [number])
+                sql: """
+                    SELECT CAST(changeset AS BLOB) FROM undo_step WHERE origin = ? AND undone = 0 AND id > ?
+                    ORDER BY id
+                    """),
+            arguments: [bySync ? 1 : 0, number])
         while let step = try steps.next() {
             let bytes: Data = step[0]
-            for row in try SessionChangeset(bytes: bytes).rows(inverted: false) {
-                if row.oldParent.map(lists.contains) == true || row.newParent.map(lists.contains) == true {
-                    return true
-                }
-                if row.changesPositionAlone, let now = try ItemID.fetchOne(parent, arguments: [row.id]),
-                    lists.contains(now)
-                {
-                    return true
-                }
-            }
+            if try SessionChangeset(bytes: bytes).rows(inverted: false).contains(where: matches) { return true }
         }
         return false
     }
